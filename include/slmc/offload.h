@@ -1,0 +1,247 @@
+//===- slmc/offload.h - The offload C++ that slmc lowers dialects to ------===//
+//
+// Part of the slmc project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// Lowered programs and the dialect libraries (<amp.h>, ...) are written
+// against this header. One source is compiled in up to four passes, and this
+// header gives each pass its meaning of the same words:
+//
+//   pass                      how it is compiled            group-local data
+//   ------------------------  ----------------------------  -------------------
+//   SLMC_PASS_SPIRV           HIP device, spirv64           __shared__ (Workgroup)
+//   SLMC_PASS_PTX             CUDA device, nvptx64          __shared__ (.shared)
+//   SLMC_PASS_HOST            HIP host (embeds the images)  static thread_local
+//   SLMC_PASS_CHECK           plain C++ (plugin, checking)  static thread_local
+//
+// In the host pass every kernel body is also compiled for the CPU fallback:
+// a work-group runs on one OS thread at a time, its work-items as fibers, so
+// a `static thread_local` variable is exactly one copy per running group.
+//
+//===----------------------------------------------------------------------===//
+#ifndef SLMC_OFFLOAD_H
+#define SLMC_OFFLOAD_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#if defined(__HIP_DEVICE_COMPILE__) && (defined(__SPIRV__) || defined(__SPIRV64__))
+#define SLMC_PASS_SPIRV 1
+#define SLMC_DEVICE_PASS 1
+#elif defined(__CUDA_ARCH__) && defined(__NVPTX__)
+#define SLMC_PASS_PTX 1
+#define SLMC_DEVICE_PASS 1
+#elif defined(__HIP__) || defined(__CUDA__)
+#define SLMC_PASS_HOST 1
+#else
+#define SLMC_PASS_CHECK 1
+#endif
+
+// ---- Function and variable spaces --------------------------------------
+#if defined(__HIP__) || defined(__CUDA__)
+#define SLMC_HD __attribute__((host, device))
+#define SLMC_DEVICE_ONLY __attribute__((device))
+#define SLMC_KERNEL __attribute__((global))
+#else
+// The check pass keeps the information as annotations for the front end.
+#define SLMC_HD __attribute__((annotate("slmc.hd")))
+#define SLMC_DEVICE_ONLY
+#define SLMC_KERNEL
+#endif
+
+// Marks library entry points that the front end's model builders look for
+// (e.g. "amp.parallel_for_each"); harmless in every pass.
+#define SLMC_ENTRY_POINT(name) __attribute__((annotate("slmc.entry:" name)))
+
+#if defined(SLMC_DEVICE_PASS)
+#define SLMC_GROUP_LOCAL __attribute__((shared))
+#else
+#define SLMC_GROUP_LOCAL static thread_local
+#endif
+
+// Statements that only make sense on the host (reference counts, copies back
+// to host memory) and must vanish from device code.
+#if defined(SLMC_DEVICE_PASS)
+#define SLMC_HOST_ONLY(...)
+#else
+#define SLMC_HOST_ONLY(...) __VA_ARGS__
+#endif
+
+// Dialect restriction keywords after lowering (C++ AMP restrict(...)).
+#define SLMC_RESTRICT_AMP SLMC_HD
+#define SLMC_RESTRICT_CPU
+#define SLMC_RESTRICT_AMP_CPU SLMC_HD
+
+// Declared in every pass: the device passes parse host code too.
+#include "slmc/runtime.h"
+
+// Clang's HIP host code generation calls these from kernel stubs.
+#if defined(SLMC_PASS_HOST)
+extern "C" int hipLaunchKernel(const void *, slmc_dim3, slmc_dim3, void **,
+                               size_t, void *);
+#endif
+
+// ---- Work-item builtins --------------------------------------------------
+#if defined(SLMC_PASS_SPIRV)
+// Recognised by LLVM's SPIR-V backend and turned into BuiltIn variables and
+// OpControlBarrier.
+SLMC_DEVICE_ONLY size_t __spirv_BuiltInLocalInvocationId(int);
+SLMC_DEVICE_ONLY size_t __spirv_BuiltInWorkgroupId(int);
+SLMC_DEVICE_ONLY size_t __spirv_BuiltInWorkgroupSize(int);
+SLMC_DEVICE_ONLY size_t __spirv_BuiltInNumWorkgroups(int);
+SLMC_DEVICE_ONLY void __spirv_ControlBarrier(int, int, int);
+SLMC_DEVICE_ONLY void __spirv_MemoryBarrier(int, int);
+#endif
+
+namespace slmc {
+
+// SPIR-V scopes and memory semantics used by barriers and fences.
+enum : int {
+  kScopeDevice = 1,
+  kScopeWorkgroup = 2,
+  kSemAcqRel = 0x8,
+  kSemWorkgroupMemory = 0x100,
+  kSemCrossWorkgroupMemory = 0x200,
+};
+
+SLMC_HD inline uint32_t local_id(int d) {
+#if defined(SLMC_PASS_SPIRV)
+  return (uint32_t)__spirv_BuiltInLocalInvocationId(d);
+#elif defined(SLMC_PASS_PTX)
+  return d == 0 ? __nvvm_read_ptx_sreg_tid_x()
+                : d == 1 ? __nvvm_read_ptx_sreg_tid_y() : __nvvm_read_ptx_sreg_tid_z();
+#else
+  const slmc_dim3 &v = slmc_cpu_current_item()->local_id;
+  return d == 0 ? v.x : d == 1 ? v.y : v.z;
+#endif
+}
+
+SLMC_HD inline uint32_t group_id(int d) {
+#if defined(SLMC_PASS_SPIRV)
+  return (uint32_t)__spirv_BuiltInWorkgroupId(d);
+#elif defined(SLMC_PASS_PTX)
+  return d == 0 ? __nvvm_read_ptx_sreg_ctaid_x()
+                : d == 1 ? __nvvm_read_ptx_sreg_ctaid_y() : __nvvm_read_ptx_sreg_ctaid_z();
+#else
+  const slmc_dim3 &v = slmc_cpu_current_item()->group_id;
+  return d == 0 ? v.x : d == 1 ? v.y : v.z;
+#endif
+}
+
+SLMC_HD inline uint32_t local_size(int d) {
+#if defined(SLMC_PASS_SPIRV)
+  return (uint32_t)__spirv_BuiltInWorkgroupSize(d);
+#elif defined(SLMC_PASS_PTX)
+  return d == 0 ? __nvvm_read_ptx_sreg_ntid_x()
+                : d == 1 ? __nvvm_read_ptx_sreg_ntid_y() : __nvvm_read_ptx_sreg_ntid_z();
+#else
+  const slmc_dim3 &v = slmc_cpu_current_item()->local_size;
+  return d == 0 ? v.x : d == 1 ? v.y : v.z;
+#endif
+}
+
+SLMC_HD inline uint32_t group_count(int d) {
+#if defined(SLMC_PASS_SPIRV)
+  return (uint32_t)__spirv_BuiltInNumWorkgroups(d);
+#elif defined(SLMC_PASS_PTX)
+  return d == 0 ? __nvvm_read_ptx_sreg_nctaid_x()
+                : d == 1 ? __nvvm_read_ptx_sreg_nctaid_y() : __nvvm_read_ptx_sreg_nctaid_z();
+#else
+  const slmc_dim3 &v = slmc_cpu_current_item()->group_count;
+  return d == 0 ? v.x : d == 1 ? v.y : v.z;
+#endif
+}
+
+/// Work-group barrier that also orders group-local and global memory: every
+/// dialect's barrier lowers to this.
+SLMC_HD inline void group_barrier() {
+#if defined(SLMC_PASS_SPIRV)
+  __spirv_ControlBarrier(kScopeWorkgroup, kScopeWorkgroup,
+                         kSemAcqRel | kSemWorkgroupMemory | kSemCrossWorkgroupMemory);
+#elif defined(SLMC_PASS_PTX)
+  __nvvm_barrier_sync(0);
+#else
+  slmc_cpu_barrier();
+#endif
+}
+
+/// Barrier that orders only group-local memory.
+SLMC_HD inline void group_barrier_local() {
+#if defined(SLMC_PASS_SPIRV)
+  __spirv_ControlBarrier(kScopeWorkgroup, kScopeWorkgroup,
+                         kSemAcqRel | kSemWorkgroupMemory);
+#elif defined(SLMC_PASS_PTX)
+  __nvvm_barrier_sync(0);
+#else
+  slmc_cpu_barrier();
+#endif
+}
+
+/// Barrier that orders only global memory (still a work-group barrier).
+SLMC_HD inline void group_barrier_global() {
+#if defined(SLMC_PASS_SPIRV)
+  __spirv_ControlBarrier(kScopeWorkgroup, kScopeWorkgroup,
+                         kSemAcqRel | kSemCrossWorkgroupMemory);
+#elif defined(SLMC_PASS_PTX)
+  __nvvm_barrier_sync(0);
+#else
+  slmc_cpu_barrier();
+#endif
+}
+
+/// Memory fence for the work-group, without a barrier.
+SLMC_HD inline void group_fence() {
+#if defined(SLMC_PASS_SPIRV)
+  __spirv_MemoryBarrier(kScopeWorkgroup,
+                        kSemAcqRel | kSemWorkgroupMemory | kSemCrossWorkgroupMemory);
+#elif defined(SLMC_PASS_PTX)
+  __nvvm_membar_cta();
+#else
+  __atomic_thread_fence(__ATOMIC_SEQ_CST);
+#endif
+}
+
+// ---- Kernel entry and launch -------------------------------------------
+// Every dialect library wraps one work-item of a kernel in a functor `F`
+// whose const operator() is SLMC_HD. The one kernel template below is the
+// device entry for all of them; its host-side address is the kernel's
+// identity across the device passes, the host pass and the CPU fallback.
+
+template <class F> SLMC_KERNEL void kernel_entry(F f) { f(); }
+
+template <class F> void cpu_entry(void **args) {
+  (*static_cast<const F *>(args[0]))();
+}
+
+/// Launches `f` over `groups` work-groups of `group_size` work-items each.
+/// Returns the runtime's status; dialect libraries turn it into their own
+/// exceptions or error codes.
+template <class F>
+slmc_status launch(const F &f, slmc_dim3 groups, slmc_dim3 group_size,
+                   size_t dynamic_group_memory = 0) {
+  void *args[1] = {const_cast<F *>(&f)};
+  size_t sizes[1] = {sizeof(F)};
+  slmc_launch_params p;
+  p.group_count = groups;
+  p.group_size = group_size;
+  p.dynamic_group_memory = dynamic_group_memory;
+  p.num_args = 1;
+  p.args = args;
+  p.arg_sizes = sizes;
+#if !defined(SLMC_PASS_CHECK)
+  // Naming the kernel here is also what instantiates it in the device passes.
+  const void *handle = reinterpret_cast<const void *>(&kernel_entry<F>);
+#else
+  // Checked-only builds (the plugin on a plain clang++ command) carry no
+  // device image: the runtime runs such kernels on the CPU fallback.
+  const void *handle = nullptr;
+#endif
+  return slmc_launch(handle, &cpu_entry<F>, &p);
+}
+
+} // namespace slmc
+
+#endif // SLMC_OFFLOAD_H

@@ -1,0 +1,228 @@
+//===- AmpChecker.cpp - The C++ AMP rules for tile_static and restrict ----===//
+//
+// Part of the slmc project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// The rules of the C++ AMP specification (and MSVC's diagnostics) for
+// restriction specifiers and tile_static variables; docs/diagnostics.md maps
+// each to MSVC's error number.
+//
+//===----------------------------------------------------------------------===//
+#include "Checks/Checker.h"
+
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+
+using namespace clang;
+
+namespace slmc {
+namespace {
+
+enum TypeProblem { TP_Pointer, TP_Reference, TP_Nullptr, TP_View, TP_HoldsPointer, TP_None };
+
+bool isAmpViewType(const CXXRecordDecl *RD) {
+  if (!RD || !RD->getIdentifier())
+    return false;
+  llvm::StringRef N = RD->getName();
+  if (N != "array_view" && N != "texture_view" && N != "texture" &&
+      N != "writeonly_texture_view")
+    return false;
+  for (const DeclContext *DC = RD->getDeclContext(); DC; DC = DC->getParent())
+    if (const auto *NS = dyn_cast<NamespaceDecl>(DC))
+      if (NS->getName() == "concurrency" || NS->getName() == "graphics")
+        return true;
+  return false;
+}
+
+bool holdsPointer(const CXXRecordDecl *RD, unsigned Depth = 0) {
+  if (!RD || !RD->hasDefinition() || Depth > 16)
+    return false;
+  RD = RD->getDefinition();
+  for (const FieldDecl *F : RD->fields()) {
+    QualType T = F->getType();
+    while (const ArrayType *AT = T->getAsArrayTypeUnsafe())
+      T = AT->getElementType();
+    if (T->isPointerType() || T->isReferenceType() || T->isMemberPointerType())
+      return true;
+    if (holdsPointer(T->getAsCXXRecordDecl(), Depth + 1))
+      return true;
+  }
+  for (const CXXBaseSpecifier &B : RD->bases())
+    if (holdsPointer(B.getType()->getAsCXXRecordDecl(), Depth + 1))
+      return true;
+  return false;
+}
+
+TypeProblem typeProblem(QualType T) {
+  if (T->isReferenceType())
+    return TP_Reference;
+  while (const ArrayType *AT = T->getAsArrayTypeUnsafe())
+    T = AT->getElementType();
+  if (T->isNullPtrType())
+    return TP_Nullptr;
+  if (T->isPointerType() || T->isMemberPointerType())
+    return TP_Pointer;
+  const CXXRecordDecl *RD = T->getAsCXXRecordDecl();
+  if (isAmpViewType(RD))
+    return TP_View;
+  if (holdsPointer(RD))
+    return TP_HoldsPointer;
+  return TP_None;
+}
+
+/// Whether the declaration has an initializer the user wrote (a class
+/// object default-constructed without one has an implicit CXXConstructExpr).
+bool hasWrittenInitializer(const VarDecl *VD) {
+  const Expr *Init = VD->getInit();
+  if (!Init)
+    return false;
+  if (const auto *EWC = dyn_cast<ExprWithCleanups>(Init))
+    Init = EWC->getSubExpr();
+  if (const auto *CE = dyn_cast<CXXConstructExpr>(Init))
+    return CE->getNumArgs() != 0 || CE->isListInitialization() ||
+           CE->getParenOrBraceRange().isValid();
+  return true;
+}
+
+class AmpChecker : public Checker {
+public:
+  void check(ASTContext &Ctx, const ProgramModel &Model, Reporter &R) override {
+    checkRestrictions(Model, R);
+    checkMisplaced(Model, R);
+    for (const GroupLocalVar &G : Model.GroupLocals)
+      if (G.Dialect == DialectKind::Amp)
+        checkTileStatic(Ctx, Model, G, R);
+    for (const Kernel &K : Model.Kernels)
+      if (K.Dialect == DialectKind::Amp)
+        checkKernel(Model, K, R);
+  }
+
+private:
+  void checkRestrictions(const ProgramModel &Model, Reporter &R) {
+    for (const RestrictionSite &S : Model.RestrictionSites) {
+      if (S.Dialect != DialectKind::Amp)
+        continue;
+      if (S.Specifiers.empty())
+        R.report(S.Spelling.getBegin(), Diag::err_amp_restrict_empty)
+            << S.Spelling;
+      for (const std::string &Spec : S.Specifiers)
+        if (Spec != "amp" && Spec != "cpu")
+          R.report(S.Spelling.getBegin(), Diag::err_amp_restrict_unknown)
+              << Spec << S.Spelling;
+    }
+  }
+
+  void checkMisplaced(const ProgramModel &Model, Reporter &R) {
+    for (const auto &[D, Keyword] : Model.MisplacedGroupLocals) {
+      unsigned Kind = 0;
+      if (isa<ParmVarDecl>(D))
+        Kind = 1;
+      else if (isa<FieldDecl>(D) ||
+               (isa<VarDecl>(D) && D->getDeclContext()->isRecord()))
+        Kind = 2;
+      else if (isa<FunctionDecl>(D))
+        Kind = 3;
+      else if (isa<VarDecl>(D))
+        Kind = 4;
+      R.report(Keyword.getBegin(), Diag::err_amp_tile_static_not_local)
+          << Kind << Keyword;
+    }
+  }
+
+  void checkTileStatic(ASTContext &Ctx, const ProgramModel &Model,
+                       const GroupLocalVar &G, Reporter &R) {
+    const VarDecl *VD = G.Var;
+    SourceLocation Loc = VD->getLocation();
+    const auto *Fn = dyn_cast_or_null<FunctionDecl>(VD->getParentFunctionOrMethod());
+    const Restriction *Rs = Fn ? Model.restrictionOf(Fn) : nullptr;
+    if (!Rs || !Rs->Device)
+      R.report(Loc, Diag::err_amp_tile_static_not_amp) << VD << G.Keyword;
+    else if (Rs->Host)
+      R.report(Loc, Diag::err_amp_tile_static_amp_cpu) << VD << G.Keyword;
+
+    if (hasWrittenInitializer(VD)) {
+      auto D = R.report(Loc, Diag::err_amp_tile_static_init) << VD
+                                                            << VD->getInit()->getSourceRange();
+      // Remove the initializer when the whole declarator is plain text.
+      const SourceManager &SM = Ctx.getSourceManager();
+      SourceLocation From = VD->getTypeSourceInfo()
+                                ? VD->getTypeSourceInfo()->getTypeLoc().getEndLoc()
+                                : Loc;
+      if (SM.isBeforeInTranslationUnit(From, Loc))
+        From = Loc;
+      SourceLocation To = VD->getInit()->getEndLoc();
+      if (From.isFileID() && To.isFileID()) {
+        From = Lexer::getLocForEndOfToken(From, 0, SM, Ctx.getLangOpts());
+        D << FixItHint::CreateRemoval(CharSourceRange::getTokenRange(
+            From, To));
+      }
+    }
+
+    QualType T = VD->getType();
+    if (T->isDependentType())
+      return;
+    TypeProblem P = typeProblem(T);
+    if (P != TP_None) {
+      R.report(Loc, Diag::err_amp_tile_static_type) << VD << unsigned(P) << T;
+      return;
+    }
+    QualType Elem = Ctx.getBaseElementType(T);
+    if (const CXXRecordDecl *RD = Elem->getAsCXXRecordDecl()) {
+      if (!RD->hasDefinition())
+        return;
+      RD = RD->getDefinition();
+      if (!RD->hasTrivialDefaultConstructor()) {
+        R.report(Loc, Diag::warn_amp_tile_static_nontrivial) << 0 << VD << T;
+        for (const CXXConstructorDecl *C : RD->ctors())
+          if (C->isDefaultConstructor() && !C->isImplicit()) {
+            R.report(C->getLocation(), Diag::note_amp_special_member_here) << 0;
+            break;
+          }
+      }
+      if (!RD->hasTrivialDestructor()) {
+        R.report(Loc, Diag::warn_amp_tile_static_nontrivial) << 1 << VD << T;
+        if (const CXXDestructorDecl *Dtor = RD->getDestructor())
+          if (!Dtor->isImplicit())
+            R.report(Dtor->getLocation(), Diag::note_amp_special_member_here) << 1;
+      }
+    }
+  }
+
+  void checkKernel(const ProgramModel &Model, const Kernel &K, Reporter &R) {
+    if (K.UsesWorkGroups && K.Shape.Static) {
+      uint64_t Threads = K.Shape.threads();
+      if (Threads > 1024)
+        R.report(K.Launch->getBeginLoc(), Diag::err_amp_tile_too_large)
+            << unsigned(Threads);
+      return;
+    }
+    if (K.UsesWorkGroups)
+      return;
+    // MSVC's C3600: tile_static needs a tiled launch.
+    auto Reach = Model.reachableFrom(K.Body);
+    for (const GroupLocalVar &G : Model.GroupLocals) {
+      if (G.Dialect != DialectKind::Amp)
+        continue;
+      const auto *Fn = dyn_cast_or_null<FunctionDecl>(G.Var->getParentFunctionOrMethod());
+      const FunctionDecl *Def = nullptr;
+      if (!Fn || !Fn->hasBody(Def) || !Reach.count(Def))
+        continue;
+      R.report(G.Var->getLocation(), Diag::err_amp_tile_static_untiled) << G.Var;
+      notePath(R, Reach, Def);
+      R.report(K.Launch->getBeginLoc(), Diag::note_amp_untiled_launch);
+    }
+  }
+};
+
+} // namespace
+
+std::unique_ptr<Checker> createAmpChecker() {
+  return std::make_unique<AmpChecker>();
+}
+
+} // namespace slmc

@@ -1,0 +1,55 @@
+//===- Checker.h - Dialect rule checkers -----------------------*- C++ -*-===//
+//
+// Part of the slmc project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// Checkers read the program model and the AST and report through the
+// compilation's DiagnosticsEngine. They never depend on lowering, so the
+// same checkers serve the plugin, slmc++, clang-tidy and clangd.
+//
+//===----------------------------------------------------------------------===//
+#ifndef SLMC_CHECKS_CHECKER_H
+#define SLMC_CHECKS_CHECKER_H
+
+#include "Frontend/Diagnostics.h"
+#include "Model/Model.h"
+
+#include "clang/AST/ASTContext.h"
+
+#include <memory>
+#include <vector>
+
+namespace slmc {
+
+struct CheckOptions {
+  /// Group-local bytes one work-group may use. 64 KiB is the SLM of most
+  /// Intel GPUs; the runtime checks the real device limit before launching.
+  uint64_t GroupMemoryLimit = 64 * 1024;
+};
+
+class Checker {
+public:
+  virtual ~Checker() = default;
+  virtual void check(clang::ASTContext &Ctx, const ProgramModel &Model,
+                     Reporter &R) = 0;
+};
+
+std::unique_ptr<Checker> createAmpChecker();
+std::unique_ptr<Checker> createGroupMemoryChecker(const CheckOptions &Opts);
+
+/// Runs every checker over the model.
+void runChecks(clang::ASTContext &Ctx, const ProgramModel &Model, Reporter &R,
+               const CheckOptions &Opts);
+
+/// Notes "called from X here" for each step from `Root` to `Target`, using
+/// the edges of ProgramModel::reachableFrom.
+void notePath(Reporter &R,
+              const llvm::DenseMap<const clang::FunctionDecl *, CallEdge> &Reach,
+              const clang::FunctionDecl *Target);
+
+} // namespace slmc
+
+#endif // SLMC_CHECKS_CHECKER_H

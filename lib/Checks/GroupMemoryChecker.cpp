@@ -1,0 +1,58 @@
+//===- GroupMemoryChecker.cpp - Group-local memory within the limit -------===//
+//
+// Part of the slmc project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// Adds up the statically sized group-local variables a kernel can reach and
+// compares the sum with the configured limit. Shared by every dialect.
+//
+//===----------------------------------------------------------------------===//
+#include "Checks/Checker.h"
+
+using namespace clang;
+
+namespace slmc {
+namespace {
+
+class GroupMemoryChecker : public Checker {
+public:
+  explicit GroupMemoryChecker(const CheckOptions &Opts) : Opts(Opts) {}
+
+  void check(ASTContext &, const ProgramModel &Model, Reporter &R) override {
+    for (const Kernel &K : Model.Kernels) {
+      auto Reach = Model.reachableFrom(K.Body);
+      uint64_t Total = 0;
+      std::vector<const GroupLocalVar *> Used;
+      for (const GroupLocalVar &G : Model.GroupLocals) {
+        const auto *Fn = dyn_cast_or_null<FunctionDecl>(G.Var->getParentFunctionOrMethod());
+        const FunctionDecl *Def = nullptr;
+        if (!Fn || !Fn->hasBody(Def) || !Reach.count(Def) || !G.SizeInBytes)
+          continue;
+        Total += *G.SizeInBytes;
+        Used.push_back(&G);
+      }
+      if (Total <= Opts.GroupMemoryLimit)
+        continue;
+      R.report(K.Launch->getBeginLoc(), Diag::err_group_memory_over_limit)
+          << "this kernel" << std::to_string(Total)
+          << std::to_string(Opts.GroupMemoryLimit);
+      for (const GroupLocalVar *G : Used)
+        R.report(G->Var->getLocation(), Diag::note_group_local_var_size)
+            << G->Var << std::to_string(*G->SizeInBytes);
+    }
+  }
+
+private:
+  CheckOptions Opts;
+};
+
+} // namespace
+
+std::unique_ptr<Checker> createGroupMemoryChecker(const CheckOptions &Opts) {
+  return std::make_unique<GroupMemoryChecker>(Opts);
+}
+
+} // namespace slmc

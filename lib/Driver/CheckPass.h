@@ -1,0 +1,26 @@
+//===- CheckPass.h - The in-process front end of slmc++ ----------*- C++ -*-===//
+//
+// Part of the slmc project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+#ifndef SLMC_DRIVER_CHECKPASS_H
+#define SLMC_DRIVER_CHECKPASS_H
+
+#include "Driver/Options.h"
+#include "Driver/Toolchain.h"
+
+#include <string>
+
+namespace slmc::driver {
+
+/// Parses and checks `Source`, printing diagnostics to stderr. When
+/// `Lowered` is given and there are no errors, stores the lowered offload
+/// C++ there. Returns false if any error was reported.
+bool runCheckPass(const Toolchain &TC, const Options &Opts,
+                  llvm::StringRef Source, std::string *Lowered);
+
+} // namespace slmc::driver
+
+#endif // SLMC_DRIVER_CHECKPASS_H

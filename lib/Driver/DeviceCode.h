@@ -1,0 +1,64 @@
+//===- DeviceCode.h - SPIR-V, PTX and their packaging -----------*- C++ -*-===//
+//
+// Part of the slmc project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+#ifndef SLMC_DRIVER_DEVICECODE_H
+#define SLMC_DRIVER_DEVICECODE_H
+
+#include "Driver/Options.h"
+#include "Driver/Toolchain.h"
+
+#include <string>
+#include <vector>
+
+namespace slmc::driver {
+
+/// Temporary files of one compilation, removed at exit unless -save-temps.
+class TempFiles {
+public:
+  explicit TempFiles(bool Keep) : Keep(Keep) {}
+  ~TempFiles();
+  /// A new file name "<stem>-XXXXXX.<ext>" (in the current directory with
+  /// -save-temps, else in the system temporary directory).
+  std::string make(llvm::StringRef Stem, llvm::StringRef Ext);
+
+private:
+  bool Keep;
+  std::vector<std::string> Files;
+};
+
+/// Flags every device pass shares: the user's -I/-D/-std..., the resource
+/// directory, the optimisation level.
+std::vector<std::string> deviceFlags(const Toolchain &TC, const Options &Opts);
+
+/// Lowered source -> SPIR-V module (validated in process). Returns false
+/// after printing the reason.
+bool compileSpirv(const Toolchain &TC, const Options &Opts, TempFiles &Temps,
+                  llvm::StringRef Lowered, llvm::StringRef SourceName,
+                  llvm::StringRef Out);
+
+/// Lowered source -> PTX module.
+bool compilePtx(const Toolchain &TC, const Options &Opts,
+                llvm::StringRef Lowered, llvm::StringRef Out);
+
+/// Validates a SPIR-V binary with SPIRV-Tools for the given version; on
+/// failure stores the validator's message.
+bool validateSpirv(llvm::ArrayRef<uint32_t> Words, llvm::StringRef Version,
+                   std::string &Message);
+
+/// Writes the device images as a sequence of LLVM OffloadBinary images
+/// ended by eight zero bytes (what libslmrt reads at run time).
+struct DeviceImageFile {
+  enum Kind { Spirv, Ptx } TheKind;
+  std::string Path;
+  std::string Arch;
+};
+bool packageImages(const std::vector<DeviceImageFile> &Images,
+                   llvm::StringRef Out);
+
+} // namespace slmc::driver
+
+#endif // SLMC_DRIVER_DEVICECODE_H

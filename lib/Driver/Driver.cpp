@@ -1,0 +1,178 @@
+//===- Driver.cpp - slmc++ ------------------------------------------------===//
+//
+// Part of the slmc project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+#include "Driver/Driver.h"
+
+#include "Driver/CheckPass.h"
+#include "Driver/DeviceCode.h"
+#include "Driver/Options.h"
+#include "Driver/Toolchain.h"
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+
+namespace slmc::driver {
+namespace {
+
+bool writeFile(StringRef Path, StringRef Text) {
+  if (Path == "-") {
+    outs() << Text;
+    return true;
+  }
+  std::error_code EC;
+  raw_fd_ostream OS(Path, EC, sys::fs::OF_Text);
+  if (EC) {
+    errs() << "slmc++: error: cannot write '" << Path << "': " << EC.message() << "\n";
+    return false;
+  }
+  OS << Text;
+  return true;
+}
+
+std::string replaceExtension(StringRef Path, StringRef Ext) {
+  SmallString<256> P(sys::path::filename(Path));
+  sys::path::replace_extension(P, Ext);
+  return std::string(P);
+}
+
+class Compilation {
+public:
+  Compilation(const Toolchain &TC, const Options &Opts)
+      : TC(TC), Opts(Opts), Temps(Opts.SaveTemps) {}
+
+  int run() {
+    if (Opts.DryRun)
+      errs() << "slmc++: check pass and lowering run in process\n";
+    bool Failed = false;
+    std::vector<std::string> Objects;
+    for (const Input &In : Opts.Inputs) {
+      if (!In.IsSource) {
+        Objects.push_back(In.Path);
+        continue;
+      }
+      if (!sys::fs::exists(In.Path)) {
+        errs() << "slmc++: error: no such file or directory: '" << In.Path << "'\n";
+        Failed = true;
+        continue;
+      }
+      std::string Object;
+      if (!compileSource(In.Path, Object))
+        Failed = true;
+      else if (!Object.empty())
+        Objects.push_back(Object);
+    }
+    if (Failed)
+      return 1;
+    if (Opts.TheMode != Mode::Link)
+      return 0;
+    return link(Objects) ? 0 : 1;
+  }
+
+private:
+  /// Compiles one source as far as the mode asks; `Object` receives the
+  /// object file when one is made.
+  bool compileSource(const std::string &Source, std::string &Object) {
+    if (Opts.TheMode == Mode::SyntaxOnly)
+      return runCheckPass(TC, Opts, Source, nullptr);
+
+    std::string LoweredText;
+    if (!Opts.DryRun && !runCheckPass(TC, Opts, Source, &LoweredText))
+      return false;
+    StringRef Stem = sys::path::stem(Source);
+
+    if (Opts.Emit == EmitKind::OffloadCpp)
+      return writeFile(outputFor(Source, "slmc.cpp"), LoweredText);
+
+    std::string Lowered = Temps.make(Stem, "slmc.cpp");
+    if (Lowered.empty() || (!Opts.DryRun && !writeFile(Lowered, LoweredText)))
+      return false;
+
+    if (Opts.Emit == EmitKind::Spirv)
+      return compileSpirv(TC, Opts, Temps, Lowered, Source, outputFor(Source, "spv"));
+    if (Opts.Emit == EmitKind::Ptx)
+      return compilePtx(TC, Opts, Lowered, outputFor(Source, "ptx"));
+
+    std::vector<DeviceImageFile> Images;
+    if (Opts.Spirv) {
+      std::string Spv = Temps.make(Stem, "spv");
+      if (Spv.empty() || !compileSpirv(TC, Opts, Temps, Lowered, Source, Spv))
+        return false;
+      Images.push_back({DeviceImageFile::Spirv, Spv, "spirv" + Opts.SpirvVersion});
+    }
+    if (Opts.Ptx) {
+      std::string Ptx = Temps.make(Stem, "ptx");
+      if (Ptx.empty() || !compilePtx(TC, Opts, Lowered, Ptx))
+        return false;
+      Images.push_back({DeviceImageFile::Ptx, Ptx, Opts.CudaArch});
+    }
+    std::string Package = Temps.make(Stem, "slmcfat");
+    if (Package.empty() || (!Opts.DryRun && !packageImages(Images, Package)))
+      return false;
+
+    Object = Opts.TheMode == Mode::CompileOnly ? outputFor(Source, "o")
+                                               : Temps.make(Stem, "o");
+    return compileHost(Lowered, Package, Object);
+  }
+
+  std::string outputFor(StringRef Source, StringRef Ext) {
+    if (!Opts.Output.empty())
+      return Opts.Output;
+    return replaceExtension(Source, Ext);
+  }
+
+  bool compileHost(StringRef Lowered, StringRef Package, StringRef Object) {
+    std::vector<std::string> Args = {"-x", "hip", "--offload-host-only",
+                                     "--offload=spirv64", "-nogpulib", "-nogpuinc",
+                                     "-isystem", TC.ResourceInclude};
+    Args.insert(Args.end(), Opts.CommonFlags.begin(), Opts.CommonFlags.end());
+    Args.insert(Args.end(), Opts.HostFlags.begin(), Opts.HostFlags.end());
+    if (!Opts.OptLevel.empty())
+      Args.push_back(Opts.OptLevel);
+    Args.insert(Args.end(), {"-Wno-cuda-compat", "-Xclang", "-fcuda-include-gpubinary",
+                             "-Xclang", Package.str(), "-c", Lowered.str(), "-o",
+                             Object.str()});
+    return runProgram(TC.Clang, Args, Opts.Verbose, Opts.DryRun) == 0;
+  }
+
+  bool link(const std::vector<std::string> &Objects) {
+    std::vector<std::string> Args(Objects.begin(), Objects.end());
+    Args.insert(Args.end(), Opts.LinkFlags.begin(), Opts.LinkFlags.end());
+    Args.insert(Args.end(), {"-L" + TC.RuntimeLibDir, "-lslmrt",
+                             "-Wl,-rpath," + TC.RuntimeLibDir, "-o",
+                             Opts.Output.empty() ? "a.out" : Opts.Output});
+    return runProgram(TC.Clang, Args, Opts.Verbose, Opts.DryRun) == 0;
+  }
+
+  const Toolchain &TC;
+  const Options &Opts;
+  TempFiles Temps;
+};
+
+} // namespace
+
+int run(int Argc, const char **Argv) {
+  InitLLVM X(Argc, Argv);
+  Options Opts;
+  if (!parseOptions(ArrayRef<const char *>(Argv + 1, Argv + Argc), Opts))
+    return 1;
+  if (Opts.TheMode == Mode::Help) {
+    printHelp();
+    return 0;
+  }
+  if (Opts.TheMode == Mode::Version) {
+    printVersion();
+    return 0;
+  }
+  Toolchain TC = Toolchain::discover(Argv[0]);
+  return Compilation(TC, Opts).run();
+}
+
+} // namespace slmc::driver

@@ -1,0 +1,74 @@
+//===- Options.h - slmc++ command line ---------------------------*- C++ -*-===//
+//
+// Part of the slmc project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// slmc++ takes clang++'s usual flags and sorts them by the passes that need
+// them: the check pass, the device passes, the host pass and the link.
+//
+//===----------------------------------------------------------------------===//
+#ifndef SLMC_DRIVER_OPTIONS_H
+#define SLMC_DRIVER_OPTIONS_H
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <string>
+#include <vector>
+
+namespace slmc::driver {
+
+enum class Mode {
+  Link,        // default: compile every source, link an executable
+  CompileOnly, // -c
+  SyntaxOnly,  // -fsyntax-only: parse and check only
+  Emit,        // --emit=...: write an intermediate product
+  Help,
+  Version,
+};
+
+enum class EmitKind { None, OffloadCpp, Spirv, Ptx };
+
+struct Input {
+  std::string Path;
+  bool IsSource = false; // C++ to compile through slmc; else a link input
+};
+
+struct Options {
+  Mode TheMode = Mode::Link;
+  EmitKind Emit = EmitKind::None;
+  std::string Output;
+  std::vector<Input> Inputs;
+
+  /// -I -D -U -isystem -include -std= -W -w: every compile pass.
+  std::vector<std::string> CommonFlags;
+  /// -f..., -m..., -O, -g, -pthread ...: the check and host passes.
+  std::vector<std::string> HostFlags;
+  /// -L -l -Wl, -shared ...: the link.
+  std::vector<std::string> LinkFlags;
+  /// -Wslmc-... and -Wno-slmc-...: our warning groups (kept from clang).
+  std::vector<std::string> SlmcWarnings;
+
+  std::string OptLevel;          // "-O2" etc., empty if none given
+  bool Spirv = true, Ptx = true; // --offload-targets=
+  std::string SpirvVersion = "1.4";
+  std::string CudaArch = "sm_75";
+  uint64_t GroupMemoryLimit = 64 * 1024;
+  bool Verbose = false; // -v
+  bool DryRun = false;  // -###
+  bool SaveTemps = false;
+};
+
+/// Parses argv (without argv[0]). Returns false after printing a clang-style
+/// "slmc++: error: ..." message.
+bool parseOptions(llvm::ArrayRef<const char *> Args, Options &Opts);
+
+void printHelp();
+void printVersion();
+
+} // namespace slmc::driver
+
+#endif // SLMC_DRIVER_OPTIONS_H

@@ -1,0 +1,85 @@
+//===- Diagnostics.cpp ------------------------------------------------------===//
+//
+// Part of the slmc project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+#include "Frontend/Diagnostics.h"
+
+#include "clang/Basic/DiagnosticOptions.h"
+
+using namespace clang;
+
+namespace slmc {
+namespace {
+enum class Level { Error, Warning, Note, Remark };
+
+struct DiagInfo {
+  Level L;
+  const char *Group;
+  const char *Text;
+};
+
+const DiagInfo Infos[] = {
+#define SLMC_DIAG(Name, Lvl, Group, Text) {Level::Lvl, Group, Text},
+#include "Frontend/Diagnostics.def"
+};
+
+DiagnosticIDs::Level toClang(Level L) {
+  switch (L) {
+  case Level::Error: return DiagnosticIDs::Error;
+  case Level::Warning: return DiagnosticIDs::Warning;
+  case Level::Note: return DiagnosticIDs::Note;
+  case Level::Remark: return DiagnosticIDs::Remark;
+  }
+  return DiagnosticIDs::Error;
+}
+} // namespace
+
+llvm::StringRef diagGroup(Diag D) { return Infos[unsigned(D)].Group; }
+
+std::vector<llvm::StringRef> allWarningGroups() {
+  std::vector<llvm::StringRef> Groups;
+  for (const DiagInfo &I : Infos)
+    if (*I.Group && std::find(Groups.begin(), Groups.end(), I.Group) == Groups.end())
+      Groups.push_back(I.Group);
+  return Groups;
+}
+
+bool isSlmcWarningOption(llvm::StringRef Option) {
+  Option.consume_front("no-");
+  Option.consume_front("error=");
+  Option.consume_front("no-error=");
+  return Option == "slmc" || Option.starts_with("slmc-");
+}
+
+Reporter::Reporter(DiagnosticsEngine &Engine, const DiagnosticOptions &Options)
+    : Engine(Engine) {
+  for (unsigned I = 0; I != unsigned(Diag::NumDiags); ++I) {
+    const DiagInfo &Info = Infos[I];
+    DiagnosticIDs::Level L = toClang(Info.L);
+    if (Info.L == Level::Warning) {
+      // Apply the compilation's -W options to our groups, last one wins,
+      // as Clang does for its own groups. "-Wslmc" names them all.
+      llvm::StringRef Group = Info.Group;
+      for (llvm::StringRef W : Options.Warnings) {
+        bool Neg = W.consume_front("no-");
+        bool Err = W.consume_front("error=");
+        if (W != Group && W != "slmc")
+          continue;
+        if (Err)
+          L = Neg ? DiagnosticIDs::Warning : DiagnosticIDs::Error;
+        else
+          L = Neg ? DiagnosticIDs::Ignored : DiagnosticIDs::Warning;
+      }
+    }
+    IDs[I] = Engine.getDiagnosticIDs()->getCustomDiagID(L, Info.Text);
+  }
+}
+
+DiagnosticBuilder Reporter::report(SourceLocation Loc, Diag D) {
+  return Engine.Report(Loc, IDs[unsigned(D)]);
+}
+
+} // namespace slmc

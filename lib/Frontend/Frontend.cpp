@@ -1,0 +1,60 @@
+//===- Frontend.cpp -------------------------------------------------------===//
+//
+// Part of the slmc project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+#include "Frontend/Frontend.h"
+
+#include "Model/ModelBuilder.h"
+
+#include "clang/Lex/HeaderSearch.h"
+#include "clang/Lex/Preprocessor.h"
+#include "llvm/Support/Path.h"
+
+using namespace clang;
+
+namespace slmc {
+
+void injectPrelude(CompilerInstance &CI, llvm::StringRef ResourceIncludeDir) {
+  Preprocessor &PP = CI.getPreprocessor();
+  HeaderSearch &HS = PP.getHeaderSearchInfo();
+  if (auto Dir = CI.getFileManager().getOptionalDirectoryRef(ResourceIncludeDir)) {
+    // A system directory, searched before the others: <amp.h> must be ours.
+    HS.AddSearchPath(DirectoryLookup(*Dir, SrcMgr::C_System, /*isFramework=*/false),
+                     /*isAngled=*/true);
+  }
+  std::string Predefines = PP.getPredefines();
+  Predefines += "#include <slmc/prelude.h>\n";
+  PP.setPredefines(std::move(Predefines));
+}
+
+std::string resourceIncludeDirFor(llvm::StringRef BinaryPath) {
+  // The build tree mirrors the install tree, so one rule serves both.
+  llvm::SmallString<256> P(llvm::sys::path::parent_path(BinaryPath));
+  if (llvm::sys::path::filename(P) == "bin") {
+    llvm::sys::path::remove_filename(P);
+    llvm::sys::path::append(P, SLMC_INSTALL_LIBDIR);
+  }
+  llvm::sys::path::append(P, "slmc", "include");
+  return std::string(P);
+}
+
+SlmcConsumer::SlmcConsumer(CompilerInstance &CI, CheckOptions Opts,
+                           ModelCallback OnModel)
+    : CI(CI), Opts(Opts), OnModel(std::move(OnModel)) {}
+
+void SlmcConsumer::HandleTranslationUnit(ASTContext &Ctx) {
+  DiagnosticsEngine &Diags = CI.getDiagnostics();
+  // Clang's own errors make the AST unreliable for our rules.
+  if (Diags.hasErrorOccurred())
+    return;
+  Reporter R(Diags, CI.getDiagnosticOpts());
+  ProgramModel Model = buildProgramModel(Ctx);
+  runChecks(Ctx, Model, R, Opts);
+  if (OnModel && !Diags.hasErrorOccurred())
+    OnModel(Ctx, Model, R);
+}
+
+} // namespace slmc

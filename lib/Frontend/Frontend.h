@@ -1,0 +1,60 @@
+//===- Frontend.h - slmc inside a Clang compilation -------------*- C++ -*-===//
+//
+// Part of the slmc project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// What every door into slmc shares: the plugin in a stock clang process,
+// slmc++'s in-process front end and slmc-clangd all inject the dialect
+// prelude the same way and run the same model builders and checkers.
+//
+//===----------------------------------------------------------------------===//
+#ifndef SLMC_FRONTEND_FRONTEND_H
+#define SLMC_FRONTEND_FRONTEND_H
+
+#include "Checks/Checker.h"
+#include "Frontend/Diagnostics.h"
+#include "Model/Model.h"
+
+#include "clang/AST/ASTConsumer.h"
+#include "clang/Frontend/CompilerInstance.h"
+
+#include <functional>
+#include <memory>
+#include <string>
+
+namespace slmc {
+
+/// Makes dialect source parseable: puts slmc's header directory (dialect
+/// headers such as <amp.h>, and slmc/prelude.h) first among the system
+/// include directories and includes the prelude before the main file.
+/// Must run after the preprocessor exists and before parsing starts.
+void injectPrelude(clang::CompilerInstance &CI,
+                   llvm::StringRef ResourceIncludeDir);
+
+/// The resource include directory that belongs to a binary installed at
+/// `BinaryPath` (bin/slmc++ or lib/slmcPlugin.so): <prefix>/lib/slmc/include.
+std::string resourceIncludeDirFor(llvm::StringRef BinaryPath);
+
+/// Runs after a translation unit is parsed: builds the model, runs the
+/// checkers and, when there were no errors, hands the model to `OnModel`.
+class SlmcConsumer : public clang::ASTConsumer {
+public:
+  using ModelCallback =
+      std::function<void(clang::ASTContext &, const ProgramModel &, Reporter &)>;
+
+  SlmcConsumer(clang::CompilerInstance &CI, CheckOptions Opts,
+               ModelCallback OnModel = nullptr);
+  void HandleTranslationUnit(clang::ASTContext &Ctx) override;
+
+private:
+  clang::CompilerInstance &CI;
+  CheckOptions Opts;
+  ModelCallback OnModel;
+};
+
+} // namespace slmc
+
+#endif // SLMC_FRONTEND_FRONTEND_H

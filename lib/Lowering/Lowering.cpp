@@ -1,0 +1,74 @@
+//===- Lowering.cpp -------------------------------------------------------===//
+//
+// Part of the slmc project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+#include "Lowering/Lowering.h"
+
+#include "clang/Basic/SourceManager.h"
+
+using namespace clang;
+
+namespace slmc {
+
+LoweringContext::LoweringContext(ASTContext &Ctx, Reporter &R)
+    : Ctx(Ctx), R(R), Rewrite(Ctx.getSourceManager(), Ctx.getLangOpts()) {}
+
+bool LoweringContext::inMainFile(SourceLocation Loc) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  FileID FID = SM.getFileID(SM.getExpansionLoc(Loc));
+  if (FID == SM.getMainFileID())
+    return true;
+  if (std::find(Reported.begin(), Reported.end(), FID) == Reported.end()) {
+    Reported.push_back(FID);
+    R.report(Loc, Diag::err_lowering_outside_main_file)
+        << SM.getFileEntryRefForID(FID)->getName();
+  }
+  return false;
+}
+
+bool LoweringContext::replace(SourceRange Range, llvm::StringRef Text) {
+  if (!inMainFile(Range.getBegin()))
+    return false;
+  const SourceManager &SM = Ctx.getSourceManager();
+  CharSourceRange CR = CharSourceRange::getTokenRange(
+      SM.getExpansionLoc(Range.getBegin()), SM.getExpansionRange(Range.getEnd()).getEnd());
+  return !Rewrite.ReplaceText(CR, Text);
+}
+
+bool LoweringContext::insertBefore(SourceLocation Loc, llvm::StringRef Text) {
+  if (!inMainFile(Loc))
+    return false;
+  return !Rewrite.InsertTextBefore(Ctx.getSourceManager().getExpansionLoc(Loc), Text);
+}
+
+std::string LoweringContext::output(llvm::StringRef PresumedName) const {
+  const SourceManager &SM = Ctx.getSourceManager();
+  FileID Main = SM.getMainFileID();
+  std::string Out = "// Lowered by slmc from ";
+  Out += PresumedName;
+  Out += "; compile with slmc/offload.h.\n#include <slmc/offload.h>\n#line 1 \"";
+  for (char C : PresumedName) {
+    if (C == '\\' || C == '"')
+      Out += '\\';
+    Out += C;
+  }
+  Out += "\"\n";
+  if (const llvm::RewriteBuffer *B = Rewrite.getRewriteBufferFor(Main))
+    Out.append(B->begin(), B->end());
+  else
+    Out += SM.getBufferData(Main);
+  return Out;
+}
+
+bool lowerProgram(const ProgramModel &Model, LoweringContext &L) {
+  std::vector<std::unique_ptr<DialectLowering>> Lowerings;
+  Lowerings.push_back(createAmpLowering());
+  for (auto &Lw : Lowerings)
+    Lw->lower(Model, L);
+  return !L.astContext().getDiagnostics().hasErrorOccurred();
+}
+
+} // namespace slmc

@@ -1,0 +1,70 @@
+//===- Lowering.h - Dialect source to offload C++ ---------------*- C++ -*-===//
+//
+// Part of the slmc project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// Lowering rewrites the user's main file into offload C++ (slmc/offload.h):
+// dialect keywords become offload macros, group-local declarations become
+// SLMC_GROUP_LOCAL storage, and so on. Edits keep every line where it was and
+// the output starts with a #line directive, so diagnostics from the device and
+// host passes point into the user's file. Lowering consumes the model; it
+// never re-derives what the checkers saw.
+//
+//===----------------------------------------------------------------------===//
+#ifndef SLMC_LOWERING_LOWERING_H
+#define SLMC_LOWERING_LOWERING_H
+
+#include "Frontend/Diagnostics.h"
+#include "Model/Model.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/Rewrite/Core/Rewriter.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace slmc {
+
+class LoweringContext {
+public:
+  LoweringContext(clang::ASTContext &Ctx, Reporter &R);
+
+  clang::ASTContext &astContext() { return Ctx; }
+  /// Replaces the text of a range written in the main file (a macro
+  /// invocation counts as written where it is expanded). Reports an error
+  /// and returns false for ranges in other files.
+  bool replace(clang::SourceRange Range, llvm::StringRef Text);
+  bool insertBefore(clang::SourceLocation Loc, llvm::StringRef Text);
+
+  /// The lowered main file: the offload header, a #line directive back to
+  /// `PresumedName`, then the edited source.
+  std::string output(llvm::StringRef PresumedName) const;
+
+private:
+  bool inMainFile(clang::SourceLocation Loc);
+
+  clang::ASTContext &Ctx;
+  Reporter &R;
+  clang::Rewriter Rewrite;
+  std::vector<clang::FileID> Reported;
+};
+
+class DialectLowering {
+public:
+  virtual ~DialectLowering() = default;
+  virtual void lower(const ProgramModel &Model, LoweringContext &L) = 0;
+};
+
+std::unique_ptr<DialectLowering> createAmpLowering();
+
+/// Lowers a checked translation unit; returns false if lowering reported an
+/// error.
+bool lowerProgram(const ProgramModel &Model, LoweringContext &L);
+
+} // namespace slmc
+
+#endif // SLMC_LOWERING_LOWERING_H

@@ -1,0 +1,212 @@
+//===- AmpModelBuilder.cpp - C++ AMP constructs into the model ------------===//
+//
+// Part of the slmc project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// Reads what slmc/prelude.h and <amp.h> leave in the AST:
+//   restrict(...)           annotate("slmc.amp.restrict", "<specifiers>")
+//   tile_static             annotate("slmc.amp.tile_static")
+//   parallel_for_each       annotate("slmc.entry:amp.parallel_for_each[.tiled]")
+//   tile_barrier::wait*     member calls on concurrency::tile_barrier
+//
+//===----------------------------------------------------------------------===//
+#include "Model/ModelBuilder.h"
+
+#include "clang/AST/Attr.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/DeclTemplate.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "llvm/ADT/StringExtras.h"
+
+using namespace clang;
+
+namespace slmc {
+namespace {
+
+constexpr llvm::StringLiteral RestrictTag = "slmc.amp.restrict";
+constexpr llvm::StringLiteral TileStaticTag = "slmc.amp.tile_static";
+constexpr llvm::StringLiteral TiledLaunchTag = "slmc.entry:amp.parallel_for_each.tiled";
+constexpr llvm::StringLiteral LaunchTag = "slmc.entry:amp.parallel_for_each";
+
+bool isInConcurrency(const Decl *D) {
+  for (const DeclContext *DC = D->getDeclContext(); DC; DC = DC->getParent())
+    if (const auto *NS = dyn_cast<NamespaceDecl>(DC))
+      if (NS->getName() == "concurrency" && NS->getParent()->isTranslationUnit())
+        return true;
+  return false;
+}
+
+/// The function a kernel functor runs per work-item: a lambda's call
+/// operator or the functor's const operator().
+const FunctionDecl *kernelBodyOf(QualType T) {
+  const CXXRecordDecl *RD = T.getNonReferenceType()->getAsCXXRecordDecl();
+  if (!RD)
+    return nullptr;
+  if (RD->isLambda())
+    return RD->getLambdaCallOperator();
+  for (const CXXMethodDecl *M : RD->methods())
+    if (M->getOverloadedOperator() == OO_Call)
+      return M;
+  return nullptr;
+}
+
+class AmpVisitor : public RecursiveASTVisitor<AmpVisitor> {
+public:
+  AmpVisitor(ASTContext &Ctx, ProgramModel &Model)
+      : Ctx(Ctx), SM(Ctx.getSourceManager()), Model(Model) {}
+
+  bool VisitFunctionDecl(FunctionDecl *FD) {
+    for (const auto *A : FD->specific_attrs<AnnotateAttr>()) {
+      if (A->getAnnotation() != RestrictTag)
+        continue;
+      RestrictionSite Site;
+      Site.Dialect = DialectKind::Amp;
+      Site.Function = FD;
+      Site.Spelling = keywordRange(SM, A->getLocation());
+      if (A->args_size() == 1)
+        if (const auto *S = dyn_cast<StringLiteral>(
+                A->args_begin()[0]->IgnoreParenImpCasts())) {
+          llvm::SmallVector<llvm::StringRef, 2> Parts;
+          S->getString().split(Parts, ',', -1, /*KeepEmpty=*/false);
+          for (llvm::StringRef P : Parts) {
+            P = P.trim();
+            if (P.empty())
+              continue;
+            Site.Specifiers.push_back(P.str());
+            if (P == "amp")
+              Site.Parsed.Device = true;
+            else if (P == "cpu")
+              Site.Parsed.Host = true;
+          }
+        }
+      Restriction &R = Model.Restrictions[FD->getCanonicalDecl()];
+      R.Device |= Site.Parsed.Device;
+      R.Host |= Site.Parsed.Host;
+      Model.RestrictionSites.push_back(std::move(Site));
+    }
+    noteMisplacedTileStatic(FD);
+    return true;
+  }
+
+  bool VisitVarDecl(VarDecl *VD) {
+    const AnnotateAttr *A = findAnnotation(VD, TileStaticTag);
+    if (!A)
+      return true;
+    if (isa<ParmVarDecl>(VD) || !VD->isLocalVarDecl()) {
+      noteMisplacedTileStatic(VD);
+      return true;
+    }
+    GroupLocalVar G;
+    G.Dialect = DialectKind::Amp;
+    G.Var = VD;
+    G.Keyword = keywordRange(SM, A->getLocation());
+    G.Init = GroupLocalInit::Undefined;
+    QualType T = VD->getType();
+    if (!T->isDependentType() && !T->isIncompleteType()) {
+      G.SizeInBytes = Ctx.getTypeSizeInChars(T).getQuantity();
+      G.Alignment = Ctx.getTypeAlignInChars(T).getQuantity();
+    }
+    Model.GroupLocals.push_back(G);
+    return true;
+  }
+
+  bool VisitFieldDecl(FieldDecl *FD) {
+    noteMisplacedTileStatic(FD);
+    return true;
+  }
+
+  bool VisitCallExpr(CallExpr *CE) {
+    const FunctionDecl *Callee = CE->getDirectCallee();
+    if (!Callee)
+      return true;
+    if (auto *MCE = dyn_cast<CXXMemberCallExpr>(CE)) {
+      const CXXRecordDecl *RD = MCE->getMethodDecl()->getParent();
+      if (RD->getName() == "tile_barrier" && isInConcurrency(RD) &&
+          MCE->getMethodDecl()->getName().starts_with("wait"))
+        Model.Barriers.push_back({DialectKind::Amp, CE, CurrentFunction()});
+      return true;
+    }
+    bool Tiled = findAnnotation(Callee, TiledLaunchTag);
+    if (!Tiled && !findAnnotation(Callee, LaunchTag))
+      return true;
+    if (CE->getNumArgs() < 2)
+      return true;
+    Kernel K;
+    K.Dialect = DialectKind::Amp;
+    K.Launch = CE;
+    K.Body = kernelBodyOf(CE->getArg(CE->getNumArgs() - 1)->getType());
+    K.UsesWorkGroups = Tiled;
+    if (!K.Body)
+      return true;
+    if (const TemplateArgumentList *Args = Callee->getTemplateSpecializationArgs()) {
+      if (Tiled && Args->size() >= 3) {
+        K.Shape.Static = true;
+        for (unsigned I = 0; I < 3; ++I) {
+          const TemplateArgument &TA = Args->get(I);
+          if (TA.getKind() != TemplateArgument::Integral)
+            K.Shape.Static = false;
+          else
+            K.Shape.Size[I] = uint32_t(TA.getAsIntegral().getZExtValue());
+        }
+        K.Shape.Rank = K.Shape.Size[2] ? 3 : K.Shape.Size[1] ? 2 : 1;
+        for (unsigned I = K.Shape.Rank; I < 3; ++I)
+          K.Shape.Size[I] = 1;
+      }
+    }
+    Model.Kernels.push_back(K);
+    return true;
+  }
+
+  // A lambda's call operator is implicit code that the visitor does not
+  // walk as a declaration: record it here, with its body in scope.
+  bool TraverseLambdaExpr(LambdaExpr *LE) {
+    CXXMethodDecl *Op = LE->getCallOperator();
+    VisitFunctionDecl(Op);
+    return traverseFn(Op, [&] { return RecursiveASTVisitor::TraverseLambdaExpr(LE); });
+  }
+  bool TraverseFunctionDecl(FunctionDecl *FD) { return traverseFn(FD, [&] { return RecursiveASTVisitor::TraverseFunctionDecl(FD); }); }
+  bool TraverseCXXMethodDecl(CXXMethodDecl *FD) { return traverseFn(FD, [&] { return RecursiveASTVisitor::TraverseCXXMethodDecl(FD); }); }
+  bool TraverseCXXConstructorDecl(CXXConstructorDecl *FD) { return traverseFn(FD, [&] { return RecursiveASTVisitor::TraverseCXXConstructorDecl(FD); }); }
+  bool TraverseCXXDestructorDecl(CXXDestructorDecl *FD) { return traverseFn(FD, [&] { return RecursiveASTVisitor::TraverseCXXDestructorDecl(FD); }); }
+  bool TraverseCXXConversionDecl(CXXConversionDecl *FD) { return traverseFn(FD, [&] { return RecursiveASTVisitor::TraverseCXXConversionDecl(FD); }); }
+
+private:
+  template <class F> bool traverseFn(FunctionDecl *FD, F Traverse) {
+    FunctionStack.push_back(FD);
+    bool R = Traverse();
+    FunctionStack.pop_back();
+    return R;
+  }
+  const FunctionDecl *CurrentFunction() const {
+    return FunctionStack.empty() ? nullptr : FunctionStack.back();
+  }
+  void noteMisplacedTileStatic(const Decl *D) {
+    if (const AnnotateAttr *A = findAnnotation(D, TileStaticTag))
+      Model.MisplacedGroupLocals.push_back({D, keywordRange(SM, A->getLocation())});
+  }
+
+  ASTContext &Ctx;
+  const SourceManager &SM;
+  ProgramModel &Model;
+  std::vector<const FunctionDecl *> FunctionStack;
+};
+
+class AmpModelBuilder : public ModelBuilder {
+public:
+  void build(ASTContext &Ctx, ProgramModel &Model) override {
+    AmpVisitor V(Ctx, Model);
+    V.TraverseDecl(Ctx.getTranslationUnitDecl());
+  }
+};
+
+} // namespace
+
+std::unique_ptr<ModelBuilder> createAmpModelBuilder() {
+  return std::make_unique<AmpModelBuilder>();
+}
+
+} // namespace slmc

@@ -1,0 +1,131 @@
+//===- Model.h - The dialect-neutral program model --------------*- C++ -*-===//
+//
+// Part of the slmc project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// What every later stage needs to know about a program, whatever dialect it
+// is written in: its kernels and how they are launched, the shape of their
+// work-groups, their group-local variables, their barriers, and the device
+// call graph reachable from each kernel. Dialect model builders fill it from
+// the AST; checkers read it (with the AST); lowering consumes it.
+//
+//===----------------------------------------------------------------------===//
+#ifndef SLMC_MODEL_MODEL_H
+#define SLMC_MODEL_MODEL_H
+
+#include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
+#include "clang/Basic/SourceLocation.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallVector.h"
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace slmc {
+
+enum class DialectKind { Amp, Sycl, Cm, Cilk };
+const char *dialectName(DialectKind K);
+
+/// Where a function may run, as the dialect declared it (C++ AMP's
+/// restrict(...), Cilk's target(gfx), ...).
+struct Restriction {
+  bool Device = false; // amp / gfx / device code
+  bool Host = false;   // cpu
+};
+
+/// One place a restriction is written, e.g. `restrict(amp, cpu)`.
+struct RestrictionSite {
+  DialectKind Dialect;
+  const clang::FunctionDecl *Function = nullptr;
+  clang::SourceRange Spelling;        // the whole keyword (expansion range)
+  llvm::SmallVector<std::string, 2> Specifiers; // as written: "amp", "cpu"
+  Restriction Parsed;                 // the specifiers that were understood
+};
+
+/// How a group-local variable gets its first value.
+enum class GroupLocalInit {
+  Undefined,      // no initializer runs (C++ AMP tile_static)
+  OnceByOneItem,  // one work-item constructs it, then a barrier
+};
+
+struct GroupLocalVar {
+  DialectKind Dialect;
+  const clang::VarDecl *Var = nullptr;
+  clang::SourceRange Keyword; // the dialect keyword as written
+  GroupLocalInit Init = GroupLocalInit::Undefined;
+  std::optional<uint64_t> SizeInBytes; // none while the type is dependent
+  uint64_t Alignment = 1;
+};
+
+struct BarrierSite {
+  DialectKind Dialect;
+  const clang::Expr *Call = nullptr;
+  const clang::FunctionDecl *Function = nullptr; // where it is written
+};
+
+struct GroupShape {
+  unsigned Rank = 0;           // 0: decided at run time
+  uint32_t Size[3] = {1, 1, 1}; // in the dialect's dimension order
+  bool Static = false;
+
+  uint64_t threads() const {
+    return uint64_t(Size[0]) * Size[1] * Size[2];
+  }
+};
+
+struct Kernel {
+  DialectKind Dialect;
+  /// The function that runs once per work-item (a lambda's call operator,
+  /// a functor's operator(), a kernel function).
+  const clang::FunctionDecl *Body = nullptr;
+  /// Where the kernel is launched (a parallel_for_each call, ...).
+  const clang::Expr *Launch = nullptr;
+  bool UsesWorkGroups = false; // tiled / nd_range / thread-group launch
+  GroupShape Shape;
+};
+
+/// One edge of the device call graph.
+struct CallEdge {
+  const clang::FunctionDecl *Callee;
+  const clang::Expr *Site;
+};
+
+class ProgramModel {
+public:
+  std::vector<Kernel> Kernels;
+  std::vector<GroupLocalVar> GroupLocals;
+  std::vector<BarrierSite> Barriers;
+  std::vector<RestrictionSite> RestrictionSites;
+  /// Merged over redeclarations, keyed by canonical declaration.
+  llvm::DenseMap<const clang::FunctionDecl *, Restriction> Restrictions;
+  /// Declarations that carry a group-local keyword but cannot be group-local
+  /// (parameters, members, functions, globals), with the keyword's range.
+  std::vector<std::pair<const clang::Decl *, clang::SourceRange>>
+      MisplacedGroupLocals;
+  /// The device call graph: each function with a body and what it calls.
+  llvm::DenseMap<const clang::FunctionDecl *, llvm::SmallVector<CallEdge, 4>>
+      Calls;
+
+  const Restriction *restrictionOf(const clang::FunctionDecl *FD) const;
+  const GroupLocalVar *groupLocal(const clang::VarDecl *VD) const;
+
+  /// Functions reachable from `Root` through calls with a body in the
+  /// translation unit, with the edge that first reached each one.
+  llvm::DenseMap<const clang::FunctionDecl *, CallEdge>
+  reachableFrom(const clang::FunctionDecl *Root) const;
+
+  /// Records the calls made by `FD`'s body (and, transitively, by its
+  /// callees) if not done yet.
+  void addCallGraphFrom(const clang::FunctionDecl *FD);
+};
+
+} // namespace slmc
+
+#endif // SLMC_MODEL_MODEL_H

@@ -1,0 +1,69 @@
+//===- SlmcPlugin.cpp - slmc as a plugin of stock clang -------------------===//
+//
+// Part of the slmc project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+//   clang++-22 -fplugin=<libdir>/slmcPlugin.so -fsyntax-only app.cpp
+//
+// The plugin finds its headers next to itself, injects the dialect prelude
+// and runs slmc's checkers before clang's own action. Options:
+//   -fplugin-arg-slmc-group-memory-limit=<bytes>
+//
+//===----------------------------------------------------------------------===//
+#include "Frontend/Frontend.h"
+
+#include "clang/Frontend/FrontendPluginRegistry.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <dlfcn.h>
+
+using namespace clang;
+
+namespace {
+
+std::string pluginPath() {
+  Dl_info Info;
+  if (dladdr(reinterpret_cast<void *>(&pluginPath), &Info) && Info.dli_fname)
+    return Info.dli_fname;
+  return {};
+}
+
+class SlmcPluginAction : public PluginASTAction {
+public:
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
+                                                 llvm::StringRef) override {
+    slmc::injectPrelude(CI, slmc::resourceIncludeDirFor(pluginPath()));
+    return std::make_unique<slmc::SlmcConsumer>(CI, Opts);
+  }
+
+  bool ParseArgs(const CompilerInstance &CI,
+                 const std::vector<std::string> &Args) override {
+    for (const std::string &A : Args) {
+      llvm::StringRef S = A;
+      unsigned long long N = 0;
+      if (S.consume_front("group-memory-limit=") && !S.getAsInteger(0, N) && N) {
+        Opts.GroupMemoryLimit = N;
+        continue;
+      }
+      DiagnosticsEngine &D = CI.getDiagnostics();
+      D.Report(D.getCustomDiagID(DiagnosticsEngine::Error,
+                                 "unknown slmc plugin argument '%0'"))
+          << A;
+      return false;
+    }
+    return true;
+  }
+
+  ActionType getActionType() override { return AddBeforeMainAction; }
+
+private:
+  slmc::CheckOptions Opts;
+};
+
+} // namespace
+
+static FrontendPluginRegistry::Add<SlmcPluginAction>
+    X("slmc", "check C++ AMP, SYCL, CM and Cilk group-local memory rules");
