@@ -111,6 +111,10 @@ bool parseOptions(llvm::ArrayRef<const char *> Args, Options &O) {
     } else if (A == "-S" || A == "-E") {
       return error("'" + A + "' is not supported; use --emit=offload-cpp, "
                    "--emit=spirv or --emit=ptx");
+    } else if (A == "-Xclang") {
+      // Front-end flags (e.g. -verify) for the check and host passes.
+      if (!Next(V)) return false;
+      O.HostFlags.insert(O.HostFlags.end(), {"-Xclang", V.str()});
     } else if (takesSeparateValue(A)) {
       if (!Next(V)) return false;
       if (A == "-L" || A == "-l" || A == "-Xlinker")
@@ -201,6 +205,7 @@ OPTIONS:
                           As for clang++; -O also sets the device code level
                           (default -O3 for device code)
   -L, -l, -Wl,...         As for clang++, for the link
+  -Xclang <arg>           Pass <arg> to the front end (check and host passes)
   -Wno-slmc-<group>       Disable an slmc warning group (-Wslmc: all of them)
   --offload-targets=<l>   Device code to build: spirv, ptx, both (default)
                           or none (CPU fallback only)

@@ -1,0 +1,732 @@
+//===- CpuBackend.cpp - Running host-compiled kernels on the CPU ----------===//
+//
+// Part of the slmc project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// The CPU fallback runs the host version of a kernel (one call = one
+// work-item) over a whole launch:
+//
+//  * Work-groups are spread over a persistent pool of OS threads; the
+//    launching thread helps. Group indices are handed out dynamically from an
+//    atomic counter.
+//  * The work-items of a group are fibers (Boost.Context fcontext) on the
+//    thread that runs the group. slmc_cpu_barrier() switches back to the
+//    group's scheduler, which resumes the fibers round-robin and releases the
+//    barrier once every live work-item waits at it.
+//
+// INVARIANT: a work-group runs from start to end on one OS thread, and an OS
+// thread runs one work-group at a time. Group-local variables of kernels
+// compiled for the host are `static thread_local` (slmc/offload.h), so this
+// is exactly what makes them one copy per running group. Fibers never move
+// between threads, and a thread never starts another group while one of its
+// fibers is suspended.
+//
+// Launches are synchronous: slmc_launch returns once every group has run, so
+// synchronize() has nothing to wait for.
+//
+//===----------------------------------------------------------------------===//
+#include "Backend.h"
+
+#include <boost/context/detail/fcontext.hpp>
+
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cctype>
+#include <cerrno>
+#include <condition_variable>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <exception>
+#include <limits>
+#include <mutex>
+#include <system_error>
+#include <thread>
+#include <unordered_set>
+#include <vector>
+
+namespace slmc::rt {
+namespace {
+
+namespace fctx = boost::context::detail;
+
+constexpr size_t kMaxGroupSize = 1024;
+constexpr slmc_dim3 kMaxGroupDims = {1024, 1024, 64};
+constexpr size_t kDefaultStackSize = size_t(128) << 10;
+constexpr size_t kMinStackSize = size_t(16) << 10;
+constexpr size_t kMaxStackSize = size_t(64) << 20;
+constexpr size_t kDefaultGroupMemory = size_t(64) << 10;
+constexpr size_t kMaxGroupMemory = size_t(1) << 30;
+constexpr unsigned kMaxThreads = 4096;
+constexpr size_t kAlignment = 64;
+
+size_t pageSize() {
+  static const size_t P = size_t(sysconf(_SC_PAGESIZE));
+  return P;
+}
+
+size_t roundUp(size_t V, size_t A) { return (V + A - 1) / A * A; }
+
+std::string dimString(slmc_dim3 D) {
+  return "(" + std::to_string(D.x) + "," + std::to_string(D.y) + "," +
+         std::to_string(D.z) + ")";
+}
+
+/// Reads a byte count such as "65536", "64K" or "1M" from the environment.
+/// Unset keeps `Value`; a malformed or out-of-range value is an error.
+bool envBytes(const char *Name, size_t Min, size_t Max, size_t &Value,
+              std::string &Why) {
+  const char *S = std::getenv(Name);
+  if (!S || !*S)
+    return true;
+  errno = 0;
+  char *End = nullptr;
+  unsigned long long V = std::strtoull(S, &End, 10);
+  unsigned long long Scale = 1;
+  if (*End == 'k' || *End == 'K')
+    Scale = 1024, ++End;
+  else if (*End == 'm' || *End == 'M')
+    Scale = 1024 * 1024, ++End;
+  if (errno || End == S || *End || !std::isdigit(static_cast<unsigned char>(*S)) ||
+      V > Max / Scale || V * Scale < Min) {
+    Why = std::string(Name) + "='" + S + "' is not a byte count between " +
+          std::to_string(Min) + " and " + std::to_string(Max) +
+          " (a K or M suffix is allowed)";
+    return false;
+  }
+  Value = size_t(V * Scale);
+  return true;
+}
+
+bool envCount(const char *Name, unsigned Max, unsigned &Value, std::string &Why) {
+  const char *S = std::getenv(Name);
+  if (!S || !*S)
+    return true;
+  errno = 0;
+  char *End = nullptr;
+  unsigned long long V = std::strtoull(S, &End, 10);
+  if (errno || End == S || *End || !std::isdigit(static_cast<unsigned char>(*S)) ||
+      V == 0 || V > Max) {
+    Why = std::string(Name) + "='" + S + "' is not a thread count between 1 and " +
+          std::to_string(Max);
+    return false;
+  }
+  Value = unsigned(V);
+  return true;
+}
+
+// ---- Fiber stacks -----------------------------------------------------------
+
+/// The fiber stacks of one OS thread, reused for every group it runs. Each
+/// stack has a guard page below it, so an overflow faults instead of
+/// corrupting a neighbour.
+class StackPool {
+public:
+  StackPool() = default;
+  StackPool(const StackPool &) = delete;
+  StackPool &operator=(const StackPool &) = delete;
+  ~StackPool() { reset(0); }
+
+  size_t stackSize() const { return Size; }
+
+  /// Drops every stack (none may be in use) and switches to `NewSize`.
+  void reset(size_t NewSize) {
+    for (void *Base : All)
+      munmap(Base, Size + pageSize());
+    All.clear();
+    Free.clear();
+    Size = NewSize;
+  }
+
+  /// The top (highest address) of a free stack, or null when out of memory.
+  void *acquire() {
+    if (!Free.empty()) {
+      void *Top = Free.back();
+      Free.pop_back();
+      return Top;
+    }
+    size_t Guard = pageSize();
+    void *Base = mmap(nullptr, Size + Guard, PROT_READ | PROT_WRITE,
+                      MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_STACK,
+                      -1, 0);
+    if (Base == MAP_FAILED)
+      return nullptr;
+    if (mprotect(Base, Guard, PROT_NONE) != 0) {
+      munmap(Base, Size + Guard);
+      return nullptr;
+    }
+    All.push_back(Base);
+    Free.reserve(All.size());
+    return static_cast<char *>(Base) + Guard + Size;
+  }
+
+  void release(void *Top) { Free.push_back(Top); }
+
+private:
+  size_t Size = 0;
+  std::vector<void *> All;  // mapping bases
+  std::vector<void *> Free; // tops of unused stacks
+};
+
+// ---- One launch ----------------------------------------------------------
+
+/// What every thread taking part in a launch shares.
+struct LaunchJob {
+  slmc_cpu_kernel_fn Entry = nullptr;
+  void **Args = nullptr;
+  const std::string *KernelName = nullptr;
+  slmc_dim3 Groups{}, Size{};
+  uint32_t ItemsPerGroup = 0;
+  size_t GroupMemory = 0;
+  size_t StackSize = 0;
+  uint64_t Total = 0; // work-groups
+  uint64_t Chunk = 1; // groups taken from Next at a time
+
+  std::atomic<uint64_t> Next{0};
+  std::atomic<bool> Abort{false};
+
+  std::mutex ErrorMutex;
+  uint64_t ErrorGroup = std::numeric_limits<uint64_t>::max();
+  Status Error;
+
+  /// Keeps the failure of the lowest-numbered group, so that the message
+  /// does not depend on thread timing when several groups fail alike.
+  void fail(uint64_t Group, Status S) {
+    Abort.store(true, std::memory_order_relaxed);
+    std::lock_guard<std::mutex> L(ErrorMutex);
+    if (Group < ErrorGroup) {
+      ErrorGroup = Group;
+      Error = std::move(S);
+    }
+  }
+
+  std::string kernel() const {
+    return KernelName && !KernelName->empty() ? "kernel '" + *KernelName + "'"
+                                              : std::string("kernel");
+  }
+};
+
+struct WorkItem {
+  enum State : uint8_t { NotStarted, Runnable, AtBarrier, Finished, Failed };
+  fctx::fcontext_t Context = nullptr;
+  void *Stack = nullptr; // top of the stack it runs on, while it has one
+  State St = NotStarted;
+  slmc_cpu_item Info{};
+};
+
+class GroupRunner;
+
+// Hot, read on every builtin call of a running kernel: initial-exec TLS keeps
+// that a plain %fs-relative load instead of a __tls_get_addr call.
+#define SLMC_FAST_TLS __attribute__((tls_model("initial-exec")))
+// The work-item running on this thread, or null outside kernels.
+thread_local const slmc_cpu_item *CurrentItem SLMC_FAST_TLS = nullptr;
+// The runner whose fibers are running on this thread; null when a group runs
+// without fibers (one work-item) or outside kernels.
+thread_local GroupRunner *FiberRunner SLMC_FAST_TLS = nullptr;
+
+/// Runs work-groups on the calling OS thread; one per thread.
+class GroupRunner {
+public:
+  /// Takes groups of `J` until none is left or the launch is aborted.
+  void work(LaunchJob &J) {
+    if (Stacks.stackSize() != J.StackSize)
+      Stacks.reset(J.StackSize);
+    if (Items.size() < J.ItemsPerGroup)
+      Items.resize(J.ItemsPerGroup);
+    if (Status S = reserveGroupMemory(J.GroupMemory)) {
+      J.fail(0, std::move(S));
+      return;
+    }
+    while (!J.Abort.load(std::memory_order_relaxed)) {
+      uint64_t First = J.Next.fetch_add(J.Chunk, std::memory_order_relaxed);
+      if (First >= J.Total)
+        return;
+      uint64_t Last = std::min(First + J.Chunk, J.Total);
+      for (uint64_t G = First; G < Last; ++G) {
+        if (Status S = runGroup(J, G)) {
+          J.fail(G, std::move(S));
+          return;
+        }
+      }
+    }
+  }
+
+  /// Called by a work-item (on its fiber) at a barrier.
+  void barrier() {
+    Current->St = WorkItem::AtBarrier;
+    fctx::transfer_t T = fctx::jump_fcontext(Scheduler, nullptr);
+    Scheduler = T.fctx;
+  }
+
+  ~GroupRunner() { std::free(GroupMemory); }
+
+private:
+  Status reserveGroupMemory(size_t Bytes) {
+    if (Bytes <= GroupMemoryCapacity)
+      return Status::ok();
+    std::free(GroupMemory);
+    GroupMemory = nullptr;
+    GroupMemoryCapacity = 0;
+    void *P = nullptr;
+    if (posix_memalign(&P, kAlignment, roundUp(Bytes, kAlignment)) != 0)
+      return Status::error(SLMC_ERROR_OUT_OF_MEMORY,
+                           "cannot allocate " + std::to_string(Bytes) +
+                               " bytes of dynamic group-local memory");
+    GroupMemory = P;
+    GroupMemoryCapacity = Bytes;
+    return Status::ok();
+  }
+
+  Status runGroup(LaunchJob &J, uint64_t Linear) {
+    const slmc_dim3 GC = J.Groups, LS = J.Size;
+    slmc_dim3 GId;
+    GId.x = uint32_t(Linear % GC.x);
+    GId.y = uint32_t(Linear / GC.x % GC.y);
+    GId.z = uint32_t(Linear / GC.x / GC.y);
+    void *Dynamic = J.GroupMemory ? GroupMemory : nullptr;
+
+    uint32_t N = 0;
+    for (uint32_t Z = 0; Z < LS.z; ++Z)
+      for (uint32_t Y = 0; Y < LS.y; ++Y)
+        for (uint32_t X = 0; X < LS.x; ++X) {
+          WorkItem &W = Items[N++];
+          W.St = WorkItem::NotStarted;
+          W.Info = slmc_cpu_item{{X, Y, Z}, GId, LS, GC, Dynamic};
+        }
+
+    if (N == 1)
+      return runAlone(J, Items[0]);
+
+    FiberRunner = this;
+    Job = &J;
+    Status Result = schedule(J, N, GId);
+    // Whatever stopped the group, its fibers are gone: suspended ones are
+    // simply never resumed again and their stacks go back to the pool
+    // (objects on those stacks are not destroyed).
+    for (uint32_t I = 0; I < N; ++I)
+      if (Items[I].Stack) {
+        Stacks.release(Items[I].Stack);
+        Items[I].Stack = nullptr;
+      }
+    FiberRunner = nullptr;
+    CurrentItem = nullptr;
+    return Result;
+  }
+
+  /// A group of one work-item needs no fiber: any barrier it reaches is
+  /// trivially complete (slmc_cpu_barrier returns at once).
+  Status runAlone(LaunchJob &J, WorkItem &W) {
+    CurrentItem = &W.Info;
+    std::string What;
+    bool Threw = !call(J, What);
+    CurrentItem = nullptr;
+    if (Threw)
+      return thrown(J, W, What);
+    return Status::ok();
+  }
+
+  Status schedule(LaunchJob &J, uint32_t N, slmc_dim3 GId) {
+    uint32_t Finished = 0;
+    for (;;) {
+      uint32_t Waiting = 0;
+      for (uint32_t I = 0; I < N; ++I) {
+        WorkItem &W = Items[I];
+        if (W.St == WorkItem::Finished)
+          continue;
+        if (W.St == WorkItem::NotStarted) {
+          W.Stack = Stacks.acquire();
+          if (!W.Stack)
+            return Status::error(SLMC_ERROR_OUT_OF_MEMORY,
+                                 "cannot allocate a " +
+                                     std::to_string(Stacks.stackSize()) +
+                                     "-byte fiber stack for work-group " +
+                                     dimString(GId));
+          W.Context = fctx::make_fcontext(W.Stack, Stacks.stackSize(), &fiberMain);
+        }
+        W.St = WorkItem::Runnable;
+        Current = &W;
+        CurrentItem = &W.Info;
+        fctx::transfer_t T = fctx::jump_fcontext(W.Context, this);
+        W.Context = T.fctx;
+        switch (W.St) {
+        case WorkItem::AtBarrier:
+          ++Waiting;
+          break;
+        case WorkItem::Finished:
+          // The fiber will never run again, so its stack is free at once: a
+          // kernel without barriers needs a single stack per thread.
+          ++Finished;
+          Stacks.release(W.Stack);
+          W.Stack = nullptr;
+          break;
+        case WorkItem::Failed:
+          Stacks.release(W.Stack);
+          W.Stack = nullptr;
+          return thrown(J, W, FailureText);
+        default:
+          break;
+        }
+      }
+      if (Waiting == 0)
+        return Status::ok(); // every work-item returned
+      if (Finished != 0)
+        return Status::error(
+            SLMC_ERROR_BARRIER_DIVERGENCE,
+            "barrier divergence in work-group " + dimString(GId) + " of " +
+                J.kernel() + ": " + std::to_string(Finished) + " of " +
+                std::to_string(N) + " work-items returned while " +
+                std::to_string(Waiting) + " wait at a barrier");
+      if (J.Abort.load(std::memory_order_relaxed))
+        return Status::ok(); // another group failed; its error is reported
+      // Every work-item reached the barrier: the next round releases them.
+    }
+  }
+
+  static void fiberMain(fctx::transfer_t T) {
+    auto *R = static_cast<GroupRunner *>(T.data);
+    R->Scheduler = T.fctx;
+    WorkItem *W = R->Current;
+    std::string What;
+    if (R->call(*R->Job, What)) {
+      W->St = WorkItem::Finished;
+    } else {
+      W->St = WorkItem::Failed;
+      R->FailureText = std::move(What);
+    }
+    // Nothing on this stack is live any more; the scheduler reuses it.
+    fctx::jump_fcontext(R->Scheduler, nullptr);
+    std::abort(); // unreachable: a finished fiber is never resumed
+  }
+
+  /// Runs the current work-item; false (with the text) if it threw.
+  static bool call(LaunchJob &J, std::string &What) {
+    try {
+      J.Entry(J.Args);
+      return true;
+    } catch (const std::exception &E) {
+      What = E.what();
+    } catch (...) {
+      What = "an exception not derived from std::exception";
+    }
+    return false;
+  }
+
+  static Status thrown(LaunchJob &J, const WorkItem &W, const std::string &What) {
+    return Status::error(SLMC_ERROR_LAUNCH_FAILURE,
+                         J.kernel() + " threw in work-item " +
+                             dimString(W.Info.local_id) + " of work-group " +
+                             dimString(W.Info.group_id) + ": " + What);
+  }
+
+  StackPool Stacks;
+  std::vector<WorkItem> Items;
+  void *GroupMemory = nullptr;
+  size_t GroupMemoryCapacity = 0;
+  fctx::fcontext_t Scheduler = nullptr; // where a fiber switches back to
+  WorkItem *Current = nullptr;
+  LaunchJob *Job = nullptr;
+  std::string FailureText;
+};
+
+// This thread's runner. The pointer is trivially destructible, so it stays
+// usable after the thread's TLS destructors ran (a launch from an atexit
+// handler then gets a fresh runner, leaked with the exiting process).
+thread_local GroupRunner *ThisThreadRunner = nullptr;
+thread_local bool RunnerReaped = false;
+struct RunnerReaper {
+  ~RunnerReaper() {
+    delete ThisThreadRunner;
+    ThisThreadRunner = nullptr;
+    RunnerReaped = true;
+  }
+};
+thread_local RunnerReaper Reaper;
+
+GroupRunner &runner() {
+  if (!ThisThreadRunner) {
+    ThisThreadRunner = new GroupRunner;
+    if (!RunnerReaped)
+      (void)&Reaper; // first use registers the destructor for this thread
+  }
+  return *ThisThreadRunner;
+}
+
+// ---- Threads -------------------------------------------------------------
+
+/// Persistent workers; the thread that launches takes part as well, so a
+/// pool of N threads has N - 1 workers. Started on the first launch.
+class ThreadPool {
+public:
+  explicit ThreadPool(unsigned Threads) : Wanted(Threads - 1) {}
+
+  ~ThreadPool() {
+    {
+      std::lock_guard<std::mutex> L(Mutex);
+      Stop = true;
+    }
+    Wake.notify_all();
+    for (std::thread &T : Workers)
+      T.join();
+  }
+
+  /// Runs `J` to completion. Only one run at a time (the caller serialises).
+  void run(LaunchJob &J) {
+    start();
+    unsigned Helpers = unsigned(std::min<uint64_t>(Workers.size(), J.Total - 1));
+    if (Helpers) {
+      {
+        std::lock_guard<std::mutex> L(Mutex);
+        Job = &J;
+        JobHelpers = Helpers;
+        Pending = Helpers;
+        ++Generation;
+      }
+      Wake.notify_all();
+    }
+    runner().work(J);
+    if (Helpers) {
+      std::unique_lock<std::mutex> L(Mutex);
+      Done.wait(L, [&] { return Pending == 0; });
+      Job = nullptr;
+    }
+  }
+
+private:
+  void start() {
+    if (Started)
+      return;
+    Started = true;
+    for (unsigned I = 0; I < Wanted; ++I) {
+      try {
+        Workers.emplace_back([this, I] { workerMain(I); });
+      } catch (const std::system_error &) {
+        break; // run with the threads we could get
+      }
+    }
+  }
+
+  void workerMain(unsigned Index) {
+    uint64_t Seen = 0;
+    for (;;) {
+      LaunchJob *J = nullptr;
+      {
+        std::unique_lock<std::mutex> L(Mutex);
+        Wake.wait(L, [&] { return Stop || Generation != Seen; });
+        if (Stop)
+          return;
+        Seen = Generation;
+        // A launch with few groups enlists only the first workers.
+        if (Job && Index < JobHelpers)
+          J = Job;
+      }
+      if (!J)
+        continue;
+      runner().work(*J);
+      std::lock_guard<std::mutex> L(Mutex);
+      if (--Pending == 0)
+        Done.notify_one();
+    }
+  }
+
+  const unsigned Wanted;
+  bool Started = false;
+  std::vector<std::thread> Workers;
+
+  std::mutex Mutex;
+  std::condition_variable Wake, Done;
+  uint64_t Generation = 0;
+  LaunchJob *Job = nullptr;
+  unsigned JobHelpers = 0;
+  unsigned Pending = 0;
+  bool Stop = false;
+};
+
+// ---- The backend ----------------------------------------------------------
+
+class CpuBackend final : public Backend {
+public:
+  CpuBackend(unsigned Threads, size_t StackSize, size_t GroupMemory)
+      : StackSize(StackSize), Pool(Threads) {
+    Info.backend = SLMC_BACKEND_CPU;
+    std::snprintf(Info.name, sizeof(Info.name), "CPU fallback (%u thread%s)",
+                  Threads, Threads == 1 ? "" : "s");
+    Info.max_group_size = kMaxGroupSize;
+    Info.max_group_dims = kMaxGroupDims;
+    Info.max_group_local_memory = GroupMemory;
+    long Pages = sysconf(_SC_PHYS_PAGES);
+    Info.global_memory = Pages > 0 ? size_t(Pages) * pageSize() : 0;
+    Info.compute_units = Threads;
+  }
+
+  slmc_backend kind() const override { return SLMC_BACKEND_CPU; }
+  const slmc_device_info &info() const override { return Info; }
+
+  Status allocShared(void **Ptr, size_t Bytes) override {
+    return allocate(Ptr, Bytes);
+  }
+  Status allocDevice(void **Ptr, size_t Bytes) override {
+    return allocate(Ptr, Bytes);
+  }
+
+  Status free(void *Ptr) override {
+    {
+      std::lock_guard<std::mutex> L(AllocMutex);
+      if (Allocations.erase(Ptr) == 0)
+        return Status::error(SLMC_ERROR_INVALID_VALUE,
+                             "slmc_free: pointer was not allocated by "
+                             "slmc_malloc_shared/slmc_malloc_device");
+    }
+    std::free(Ptr);
+    return Status::ok();
+  }
+
+  Status memcpy(void *Dst, const void *Src, size_t Bytes) override {
+    std::memmove(Dst, Src, Bytes);
+    return Status::ok();
+  }
+
+  Status memset(void *Dst, int Value, size_t Bytes) override {
+    std::memset(Dst, Value, Bytes);
+    return Status::ok();
+  }
+
+  Status synchronize() override { return Status::ok(); } // launches are synchronous
+
+  Status launch(const LaunchRequest &R) override {
+    const slmc_launch_params &P = R.Params;
+    // The launch lock is held by the thread running this kernel's groups.
+    if (CurrentItem)
+      return Status::error(SLMC_ERROR_INVALID_VALUE,
+                           "slmc_launch was called from inside a work-item; "
+                           "the CPU fallback cannot nest launches");
+    if (Status S = checkLimits(P))
+      return S;
+    if (!R.CpuEntry)
+      return Status::error(SLMC_ERROR_KERNEL_NOT_FOUND,
+                           "kernel '" + R.Kernel.Name +
+                               "' has no host version for the CPU fallback");
+
+    LaunchJob J;
+    J.Entry = R.CpuEntry;
+    J.Args = P.args;
+    J.KernelName = &R.Kernel.Name;
+    J.Groups = P.group_count;
+    J.Size = P.group_size;
+    J.ItemsPerGroup = P.group_size.x * P.group_size.y * P.group_size.z;
+    J.GroupMemory = P.dynamic_group_memory;
+    J.StackSize = StackSize;
+    J.Total = uint64_t(P.group_count.x) * P.group_count.y; // cannot overflow
+    if (__builtin_mul_overflow(J.Total, uint64_t(P.group_count.z), &J.Total) ||
+        J.Total > (uint64_t(1) << 62))
+      return Status::error(SLMC_ERROR_RESOURCE_LIMIT,
+                           "too many work-groups: " + dimString(P.group_count));
+    // Several groups per atomic increment when groups are plentiful; small
+    // enough that the last chunks still balance across threads.
+    J.Chunk = std::clamp<uint64_t>(J.Total / (uint64_t(Info.compute_units) * 16),
+                                   1, 64);
+
+    std::lock_guard<std::mutex> L(LaunchMutex);
+    Pool.run(J);
+    if (J.ErrorGroup != std::numeric_limits<uint64_t>::max())
+      return std::move(J.Error);
+    return Status::ok();
+  }
+
+  Status kernelGroupMemory(const KernelRecord &, size_t &Bytes) override {
+    // The static group-local variables of a host-compiled kernel are
+    // thread_local and cost nothing against the limit.
+    Bytes = 0;
+    return Status::ok();
+  }
+
+private:
+  Status checkLimits(const slmc_launch_params &P) const {
+    const slmc_dim3 S = P.group_size, M = Info.max_group_dims;
+    const char *Names[3] = {"x", "y", "z"};
+    const uint32_t Have[3] = {S.x, S.y, S.z}, Max[3] = {M.x, M.y, M.z};
+    for (int D = 0; D < 3; ++D)
+      if (Have[D] > Max[D])
+        return Status::error(SLMC_ERROR_RESOURCE_LIMIT,
+                             std::string("work-group size ") + Names[D] + "=" +
+                                 std::to_string(Have[D]) +
+                                 " exceeds the CPU fallback's maximum of " +
+                                 std::to_string(Max[D]));
+    uint64_t Items = uint64_t(S.x) * S.y * S.z;
+    if (Items > Info.max_group_size)
+      return Status::error(SLMC_ERROR_RESOURCE_LIMIT,
+                           "work-group of " + std::to_string(S.x) + "x" +
+                               std::to_string(S.y) + "x" + std::to_string(S.z) +
+                               " = " + std::to_string(Items) +
+                               " work-items exceeds the CPU fallback's maximum of " +
+                               std::to_string(Info.max_group_size));
+    if (P.dynamic_group_memory > Info.max_group_local_memory)
+      return Status::error(SLMC_ERROR_RESOURCE_LIMIT,
+                           std::to_string(P.dynamic_group_memory) +
+                               " bytes of dynamic group-local memory exceed "
+                               "the CPU fallback's limit of " +
+                               std::to_string(Info.max_group_local_memory) +
+                               " (SLMC_CPU_GROUP_MEMORY)");
+    return Status::ok();
+  }
+
+  Status allocate(void **Ptr, size_t Bytes) {
+    void *P = nullptr;
+    if (posix_memalign(&P, kAlignment, roundUp(Bytes, kAlignment)) != 0)
+      return Status::error(SLMC_ERROR_OUT_OF_MEMORY,
+                           "cannot allocate " + std::to_string(Bytes) + " bytes");
+    try {
+      std::lock_guard<std::mutex> L(AllocMutex);
+      Allocations.insert(P);
+    } catch (const std::bad_alloc &) {
+      std::free(P);
+      return Status::error(SLMC_ERROR_OUT_OF_MEMORY,
+                           "cannot allocate " + std::to_string(Bytes) + " bytes");
+    }
+    *Ptr = P;
+    return Status::ok();
+  }
+
+  slmc_device_info Info{};
+  const size_t StackSize;
+  std::mutex LaunchMutex; // one launch at a time owns the pool
+  ThreadPool Pool;
+  std::mutex AllocMutex;
+  std::unordered_set<void *> Allocations; // to reject foreign pointers in free
+};
+
+} // namespace
+
+std::unique_ptr<Backend> createCpuBackend(std::string &WhyNot) {
+  unsigned Threads = std::max(1u, std::thread::hardware_concurrency());
+  size_t StackSize = kDefaultStackSize;
+  size_t GroupMemory = kDefaultGroupMemory;
+  if (!envCount("SLMC_CPU_THREADS", kMaxThreads, Threads, WhyNot) ||
+      !envBytes("SLMC_CPU_STACK_SIZE", kMinStackSize, kMaxStackSize, StackSize,
+                WhyNot) ||
+      !envBytes("SLMC_CPU_GROUP_MEMORY", 0, kMaxGroupMemory, GroupMemory, WhyNot))
+    return nullptr;
+  return std::make_unique<CpuBackend>(Threads, roundUp(StackSize, pageSize()),
+                                      GroupMemory);
+}
+
+} // namespace slmc::rt
+
+using namespace slmc::rt;
+
+extern "C" const slmc_cpu_item *slmc_cpu_current_item(void) {
+  return CurrentItem;
+}
+
+extern "C" void slmc_cpu_barrier(void) {
+  // Outside fibers (a one-item group, or no kernel at all) there is nobody
+  // to wait for.
+  if (GroupRunner *R = FiberRunner)
+    R->barrier();
+}

@@ -1,0 +1,63 @@
+//===- FatBinary.h - Reading the device images embedded by slmc++ ---------===//
+//
+// Part of the slmc project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// slmc++ embeds a sequence of LLVM OffloadBinary images (one per device
+// target), each 8-byte aligned, ended by eight zero bytes. This reader is
+// independent of LLVM (the runtime never links compiler libraries) and checks
+// every offset against the image bounds, so a corrupted executable gives an
+// error, never a crash.
+//
+//===----------------------------------------------------------------------===//
+#ifndef SLMC_RUNTIME_FATBINARY_H
+#define SLMC_RUNTIME_FATBINARY_H
+
+#include <cstddef>
+#include <cstdint>
+#include <map>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace slmc::rt {
+
+/// LLVM's object::ImageKind values.
+enum class ImageKind : uint16_t {
+  None = 0, Object, Bitcode, Cubin, Fatbinary, PTX, SPIRV
+};
+
+struct DeviceImage {
+  ImageKind Kind = ImageKind::None;
+  uint16_t OffloadKind = 0;
+  std::map<std::string, std::string> Strings; // "triple", "arch", ...
+  const unsigned char *Data = nullptr;        // points into the container
+  size_t Size = 0;
+
+  std::string_view triple() const;
+  std::string_view arch() const;
+};
+
+struct FatBinary {
+  std::vector<DeviceImage> Images;
+
+  /// The first image of the given kind, or null.
+  const DeviceImage *find(ImageKind Kind) const;
+};
+
+/// Parses a container of known size. Returns false and explains in `Error`
+/// when the data is not a well-formed image sequence.
+bool parseFatBinary(const void *Data, size_t Size, FatBinary &Out,
+                    std::string &Error);
+
+/// Parses a container whose size is unknown (as embedded by the compiler),
+/// reading images until the zero terminator. `Limit` bounds the scan.
+bool parseEmbeddedFatBinary(const void *Data, FatBinary &Out,
+                            std::string &Error, size_t Limit = size_t(1) << 32);
+
+} // namespace slmc::rt
+
+#endif // SLMC_RUNTIME_FATBINARY_H

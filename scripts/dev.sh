@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# slmc developer entry point: installs what is missing (Debian bookworm),
+# builds, and either runs the C++ AMP matrix multiply or runs every test.
+#
+#   scripts/dev.sh run    build, compile examples/amp/matmul.cpp with slmc++,
+#                         run it on the best device present
+#   scripts/dev.sh test   build and run every test (ctest)
+#   scripts/dev.sh deps   only install the packages
+#
+# BUILD_DIR (default: build) and JOBS (default: all cores) can be set.
+set -euo pipefail
+
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+build=${BUILD_DIR:-$here/build}
+jobs=${JOBS:-$(nproc)}
+
+packages=(
+  cmake ninja-build ccache g++ pkg-config
+  clang-22 llvm-22-dev llvm-22-tools libclang-22-dev libclang-cpp22-dev
+  spirv-tools libze-dev libze1 intel-opencl-icd libclc-22
+  libboost-context-dev libgtest-dev libgmock-dev
+)
+
+install_deps() {
+  local missing=()
+  for p in "${packages[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+  done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  echo "== installing: ${missing[*]}"
+  local sudo=""
+  [ "$(id -u)" -ne 0 ] && sudo="sudo"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
+}
+
+configure_and_build() {
+  if [ ! -f "$build/build.ninja" ]; then
+    cmake -S "$here" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release
+  fi
+  cmake --build "$build" -j "$jobs"
+}
+
+case "${1:-}" in
+  deps)
+    install_deps ;;
+  run)
+    install_deps
+    configure_and_build
+    out="$build/examples/amp-matmul"
+    mkdir -p "$(dirname "$out")"
+    echo "== slmc++ -O2 examples/amp/matmul.cpp -o $out"
+    "$build/bin/slmc++" -O2 "$here/examples/amp/matmul.cpp" -o "$out"
+    echo "== running it (SLMC_VERBOSE=1 shows the device chosen)"
+    SLMC_VERBOSE=1 "$out" "${2:-256}" ;;
+  test)
+    install_deps
+    configure_and_build
+    ctest --test-dir "$build" --output-on-failure -j "$jobs" ;;
+  *)
+    echo "usage: scripts/dev.sh run|test|deps" >&2
+    exit 2 ;;
+esac

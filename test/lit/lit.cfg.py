@@ -1,0 +1,34 @@
+# lit configuration of the slmc conformance suite.
+import os
+import lit.formats
+
+config.name = "slmc"
+config.test_format = lit.formats.ShTest(execute_external=False)
+config.suffixes = [".cpp", ".test"]
+config.excludes = ["Inputs"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.slmc_obj_root, "test", "lit")
+
+# FileCheck, not, count and split-file come from LLVM 22's tools.
+path = os.path.pathsep.join([config.slmc_bin_dir, config.llvm_tools_dir,
+                             config.environment.get("PATH", os.environ["PATH"])])
+config.environment["PATH"] = path
+# Programs built by the tests run on the CPU fallback unless a test asks.
+config.environment["SLMC_DEVICE"] = "cpu"
+for var in ["HOME", "TMPDIR"]:
+    if var in os.environ:
+        config.environment[var] = os.environ[var]
+
+plugin = os.path.join(config.slmc_lib_dir, "slmcPlugin.so")
+config.substitutions.append(("%slmcxx", os.path.join(config.slmc_bin_dir, "slmc++")))
+config.substitutions.append(("%clangxx", config.clangxx))
+config.substitutions.append(("%plugin", "-fplugin=" + plugin))
+config.substitutions.append(("%examples", os.path.join(config.slmc_src_root, "examples")))
+config.substitutions.append(("%spirv-dis", config.spirv_dis or "spirv-dis"))
+config.substitutions.append(("%spirv-val", config.spirv_val or "spirv-val"))
+config.substitutions.append(("%ocloc", config.ocloc or "ocloc"))
+
+if config.ocloc:
+    config.available_features.add("ocloc")
+if config.spirv_dis and config.spirv_val:
+    config.available_features.add("spirv-tools")
