@@ -56,6 +56,47 @@ public:
       : runtime_exception(message, /*E_OUTOFMEMORY*/ int(0x8007000E)) {}
 };
 
+// ---- accelerator ------------------------------------------------------------
+/// A queue of work on the device (the runtime has one, in order).
+class accelerator_view {
+public:
+  /// Waits until every kernel launched so far has finished.
+  void wait() const {
+    slmc_status st = slmc_synchronize();
+    if (st != SLMC_SUCCESS)
+      throw runtime_exception(slmc_last_error(), int(0x80004005));
+  }
+  void flush() const {}
+  bool operator==(const accelerator_view &) const { return true; }
+  bool operator!=(const accelerator_view &) const { return false; }
+};
+
+/// The device slmc's runtime chose (SLMC_DEVICE, else the best present).
+class accelerator {
+public:
+  accelerator() {
+    slmc_status st = slmc_get_device_info(&info_);
+    if (st != SLMC_SUCCESS)
+      throw runtime_exception(slmc_last_error(), int(0x80004005));
+  }
+  accelerator_view get_default_view() const { return accelerator_view(); }
+  std::wstring get_description() const {
+    std::wstring w;
+    for (const char *c = info_.name; *c; ++c) w += wchar_t(*c);
+    return w;
+  }
+  /// Dedicated memory in KiB, as C++ AMP reports it.
+  size_t get_dedicated_memory() const { return info_.global_memory / 1024; }
+  bool get_is_emulated() const { return info_.backend == SLMC_BACKEND_CPU; }
+  bool operator==(const accelerator &o) const { return info_.backend == o.info_.backend; }
+  bool operator!=(const accelerator &o) const { return !(*this == o); }
+
+  accelerator_view default_view;
+
+private:
+  slmc_device_info info_;
+};
+
 // ---- index and extent -------------------------------------------------------
 template <int N> class index {
   static_assert(N > 0, "index rank must be positive");
