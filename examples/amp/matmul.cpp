@@ -49,7 +49,12 @@ int main(int argc, char **argv) {
   for (int i = 0; i < M * W; ++i) A[i] = float((i * 7) % 13) - 6.0f;
   for (int i = 0; i < W * N; ++i) B[i] = float((i * 5) % 11) - 5.0f;
 
-  MatrixMultiplyTiled(C, A, B, M, N, W);
+  try {
+    MatrixMultiplyTiled(C, A, B, M, N, W);
+  } catch (const runtime_exception &e) {
+    std::fprintf(stderr, "matmul: %s\n", e.what());
+    return 1;
+  }
 
   int errors = 0;
   for (int r = 0; r < M; ++r)

@@ -60,19 +60,25 @@ Reporter::Reporter(DiagnosticsEngine &Engine, const DiagnosticOptions &Options)
     const DiagInfo &Info = Infos[I];
     DiagnosticIDs::Level L = toClang(Info.L);
     if (Info.L == Level::Warning) {
-      // Apply the compilation's -W options to our groups, last one wins,
-      // as Clang does for its own groups. "-Wslmc" names them all.
+      // Custom diagnostics escape clang's -W handling, so apply it here:
+      // -w, -Werror, then the options naming our groups, last one wins, as
+      // clang does for its own groups. "-Wslmc" names them all.
       llvm::StringRef Group = Info.Group;
+      bool Enabled = true, AsError = Engine.getWarningsAsErrors();
       for (llvm::StringRef W : Options.Warnings) {
         bool Neg = W.consume_front("no-");
         bool Err = W.consume_front("error=");
         if (W != Group && W != "slmc")
           continue;
         if (Err)
-          L = Neg ? DiagnosticIDs::Warning : DiagnosticIDs::Error;
+          AsError = !Neg, Enabled |= !Neg;
         else
-          L = Neg ? DiagnosticIDs::Ignored : DiagnosticIDs::Warning;
+          Enabled = !Neg;
       }
+      if (Engine.getIgnoreAllWarnings() || !Enabled)
+        L = DiagnosticIDs::Ignored;
+      else if (AsError)
+        L = DiagnosticIDs::Error;
     }
     IDs[I] = Engine.getDiagnosticIDs()->getCustomDiagID(L, Info.Text);
   }

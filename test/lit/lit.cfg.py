@@ -28,6 +28,15 @@ config.substitutions.append(("%spirv-dis", config.spirv_dis or "spirv-dis"))
 config.substitutions.append(("%spirv-val", config.spirv_val or "spirv-val"))
 config.substitutions.append(("%ocloc", config.ocloc or "ocloc"))
 
+import sys
+import ctypes
+config.substitutions.append(("%python", sys.executable))
+try:
+    ctypes.CDLL("libcuda.so.1")
+    config.available_features.add("cuda-driver")
+except OSError:
+    pass
+
 if config.ocloc:
     config.available_features.add("ocloc")
 if config.spirv_dis and config.spirv_val:

@@ -204,6 +204,8 @@ void lateExitKernel(void **) {
   }
 }
 
+/// `Group` is the diverging group, or null when every group diverges (then
+/// the first to fail stops the launch, so any of them may be named).
 void expectDivergence(slmc_cpu_kernel_fn K, slmc_dim3 Groups, slmc_dim3 Size,
                       const char *Group) {
   static const char Handle = 0;
@@ -212,7 +214,10 @@ void expectDivergence(slmc_cpu_kernel_fn K, slmc_dim3 Groups, slmc_dim3 Size,
   ASSERT_EQ(launch(&Handle, K, Groups, Size), SLMC_ERROR_BARRIER_DIVERGENCE);
   std::string E = slmc_last_error();
   EXPECT_TRUE(contains(E, "barrier divergence")) << E;
-  EXPECT_TRUE(contains(E, std::string("work-group ") + Group)) << E;
+  if (Group)
+    EXPECT_TRUE(contains(E, std::string("work-group ") + Group)) << E;
+  else
+    EXPECT_TRUE(contains(E, "work-group (")) << E;
   EXPECT_TRUE(contains(E, "divergentKernel")) << E;
 }
 
@@ -220,14 +225,15 @@ TEST_F(CpuBarrier, DivergenceIsDetected) {
   expectDivergence(oddSkipKernel, {1, 1, 1}, {64, 1, 1}, "(0,0,0)");
   expectDivergence(oddSkipKernel, {1, 1, 1}, {2, 1, 1}, "(0,0,0)");
   expectDivergence(lastSkipsInGroup5, {16, 1, 1}, {64, 1, 1}, "(5,0,0)");
-  expectDivergence(lateExitKernel, {3, 1, 1}, {100, 1, 1}, "(0,0,0)");
+  expectDivergence(lateExitKernel, {1, 2, 1}, {100, 1, 1}, nullptr);
+  expectDivergence(lateExitKernel, {1, 1, 1}, {100, 1, 1}, "(0,0,0)");
 }
 
 TEST_F(CpuBarrier, RuntimeWorksAfterDivergence) {
   static const char Handle = 0;
   registerValidKernel(&Handle, "reduceKernel");
   for (int R = 0; R < 3; ++R) {
-    expectDivergence(oddSkipKernel, {40, 1, 1}, {1024, 1, 1}, "(0,0,0)");
+    expectDivergence(oddSkipKernel, {40, 1, 1}, {1024, 1, 1}, nullptr);
     expectReduction(&Handle, {40, 1, 1}, {1024, 1, 1});
   }
 }

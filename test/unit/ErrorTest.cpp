@@ -131,8 +131,8 @@ TEST_F(CpuErrors, CorruptRegisteredImageFailsAtLaunch) {
   EXPECT_EQ(launch(&BadMagic, noop, {1, 1, 1}, {1, 1, 1}), SLMC_ERROR_INVALID_IMAGE);
   EXPECT_TRUE(contains(lastError(), "badMagic")) << lastError();
   EXPECT_TRUE(contains(lastError(), "bad magic")) << lastError();
-  size_t Bytes = 0;
-  EXPECT_EQ(slmc_kernel_group_memory(&BadMagic, &Bytes), SLMC_ERROR_INVALID_IMAGE);
+  size_t GroupBytes = 0;
+  EXPECT_EQ(slmc_kernel_group_memory(&BadMagic, &GroupBytes), SLMC_ERROR_INVALID_IMAGE);
 
   // A size far beyond the loaded segment must not be followed.
   C = validContainer();

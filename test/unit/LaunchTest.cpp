@@ -273,8 +273,9 @@ TEST_F(CpuLaunch, DeviceInfo) {
   EXPECT_EQ(Info.max_group_dims.x, 1024u);
   EXPECT_EQ(Info.max_group_dims.y, 1024u);
   EXPECT_EQ(Info.max_group_dims.z, 64u);
-  if (!std::getenv("SLMC_CPU_GROUP_MEMORY"))
+  if (!std::getenv("SLMC_CPU_GROUP_MEMORY")) {
     EXPECT_EQ(Info.max_group_local_memory, 64u * 1024);
+  }
   EXPECT_GT(Info.global_memory, 0u);
   EXPECT_GE(Info.compute_units, 1u);
   slmc_backend B = SLMC_BACKEND_AUTO;
@@ -292,8 +293,9 @@ TEST_F(CpuLaunch, Memory) {
   EXPECT_EQ(slmc_memcpy(Device, Shared, 1000), SLMC_SUCCESS);
   std::vector<unsigned char> Host(1000, 0);
   EXPECT_EQ(slmc_memcpy(Host.data(), Device, 1000), SLMC_SUCCESS);
-  for (unsigned char C : Host)
+  for (unsigned char C : Host) {
     ASSERT_EQ(C, 0xAB);
+  }
   EXPECT_EQ(slmc_synchronize(), SLMC_SUCCESS);
   EXPECT_EQ(slmc_free(Shared), SLMC_SUCCESS);
   EXPECT_EQ(slmc_free(Device), SLMC_SUCCESS);

@@ -195,8 +195,8 @@ struct LaunchJob {
   uint64_t ErrorGroup = std::numeric_limits<uint64_t>::max();
   Status Error;
 
-  /// Keeps the failure of the lowest-numbered group, so that the message
-  /// does not depend on thread timing when several groups fail alike.
+  /// Stops the launch. Of the groups that failed before every thread noticed,
+  /// the lowest-numbered one is reported.
   void fail(uint64_t Group, Status S) {
     Abort.store(true, std::memory_order_relaxed);
     std::lock_guard<std::mutex> L(ErrorMutex);
