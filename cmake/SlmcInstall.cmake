@@ -30,13 +30,18 @@ install(EXPORT slmcTargets NAMESPACE slmc::
         DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/slmc COMPONENT runtime)
 configure_package_config_file(${PROJECT_SOURCE_DIR}/cmake/slmcConfig.cmake.in
   ${PROJECT_BINARY_DIR}/slmcConfig.cmake
-  INSTALL_DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/slmc)
+  INSTALL_DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/slmc
+  PATH_VARS CMAKE_INSTALL_INCLUDEDIR CMAKE_INSTALL_BINDIR CMAKE_INSTALL_LIBDIR
+            SLMC_RESOURCE_INCLUDE_DIR)
 write_basic_package_version_file(${PROJECT_BINARY_DIR}/slmcConfigVersion.cmake
   COMPATIBILITY SameMinorVersion)
 install(FILES ${PROJECT_BINARY_DIR}/slmcConfig.cmake
               ${PROJECT_BINARY_DIR}/slmcConfigVersion.cmake
         DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/slmc COMPONENT runtime)
 
+# A relocatable .pc: the prefix is found from the file's own place.
+file(RELATIVE_PATH SLMC_PC_TO_PREFIX
+     /prefix/${CMAKE_INSTALL_LIBDIR}/pkgconfig /prefix)
 configure_file(${PROJECT_SOURCE_DIR}/cmake/slmrt.pc.in
                ${PROJECT_BINARY_DIR}/slmrt.pc @ONLY)
 install(FILES ${PROJECT_BINARY_DIR}/slmrt.pc

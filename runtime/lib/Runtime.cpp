@@ -89,6 +89,7 @@ struct HipFatBinaryWrapper {
 /// memory.
 struct Module {
   void *Cookie = nullptr;
+  bool Registered = true; // until __hipUnregisterFatBinary
   bool Ok = false;
   std::string Error; // why the images are unusable when !Ok
   FatBinary Images;
@@ -120,6 +121,10 @@ public:
   void addKernel(Module *M, const void *Handle, std::string Name) {
     auto *R = new Registration{M, KernelRecord{Handle, &M->Images, std::move(Name)}};
     std::lock_guard<std::mutex> L(Mutex);
+    if (!M->Registered) {
+      Retired.push_back(R);
+      return;
+    }
     // An inline kernel (every template instance) is registered once by each
     // translation unit that uses it, all under the same host address.
     Kernels[Handle].push_back(R);
@@ -127,13 +132,16 @@ public:
 
   void removeModule(Module *M) {
     std::lock_guard<std::mutex> L(Mutex);
+    M->Registered = false;
     for (auto It = Kernels.begin(); It != Kernels.end();) {
       auto &V = It->second;
       for (size_t I = 0; I < V.size();)
-        if (V[I]->Owner == M)
+        if (V[I]->Owner == M) {
+          Retired.push_back(V[I]);
           V.erase(V.begin() + I);
-        else
+        } else {
           ++I;
+        }
       It = V.empty() ? Kernels.erase(It) : std::next(It);
     }
   }
@@ -155,6 +163,7 @@ private:
   std::mutex Mutex;
   std::unordered_map<void **, Module *> Modules;
   std::unordered_map<const void *, std::vector<Registration *>> Kernels;
+  std::vector<Registration *> Retired; // unregistered, kept (see above)
 };
 
 Registry &registry() {

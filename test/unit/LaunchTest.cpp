@@ -244,6 +244,9 @@ TEST_F(CpuLaunch, UnregisteredModuleForgetsItsKernels) {
             SLMC_ERROR_KERNEL_NOT_FOUND);
   __hipUnregisterFatBinary(M); // twice: ignored
   __hipUnregisterFatBinary(nullptr);
+  registerKernel(M, &Handle, "noopKernel"); // into a dead module: ignored
+  EXPECT_EQ(launch(&Handle, noopKernel, {1, 1, 1}, {1, 1, 1}),
+            SLMC_ERROR_KERNEL_NOT_FOUND);
 }
 
 TEST_F(CpuLaunch, KernelRegisteredByManyModules) {

@@ -51,10 +51,33 @@
 #include <unordered_set>
 #include <vector>
 
+// AddressSanitizer must be told about stack switches, or it reports false
+// errors (e.g. when a work-item throws). Weak references: the hooks are
+// active whenever the ASan runtime is in the process, even if libslmrt itself
+// was not instrumented, and cost one predictable branch otherwise.
+extern "C" {
+void __sanitizer_start_switch_fiber(void **, const void *, size_t)
+    __attribute__((weak));
+void __sanitizer_finish_switch_fiber(void *, const void **, size_t *)
+    __attribute__((weak));
+void __asan_unpoison_memory_region(const volatile void *, size_t)
+    __attribute__((weak));
+}
+
 namespace slmc::rt {
 namespace {
 
 namespace fctx = boost::context::detail;
+
+void startSwitch(void **FakeStack, const void *Bottom, size_t Size) {
+  if (__sanitizer_start_switch_fiber)
+    __sanitizer_start_switch_fiber(FakeStack, Bottom, Size);
+}
+
+void finishSwitch(void *FakeStack, const void **Bottom, size_t *Size) {
+  if (__sanitizer_finish_switch_fiber)
+    __sanitizer_finish_switch_fiber(FakeStack, Bottom, Size);
+}
 
 constexpr size_t kMaxGroupSize = 1024;
 constexpr slmc_dim3 kMaxGroupDims = {1024, 1024, 64};
@@ -166,7 +189,13 @@ public:
     return static_cast<char *>(Base) + Guard + Size;
   }
 
-  void release(void *Top) { Free.push_back(Top); }
+  void release(void *Top) {
+    // A fiber that was abandoned (or ended inside its entry frame) leaves
+    // its frames' sanitizer poisoning behind; the next fiber starts clean.
+    if (__asan_unpoison_memory_region)
+      __asan_unpoison_memory_region(static_cast<char *>(Top) - Size, Size);
+    Free.push_back(Top);
+  }
 
 private:
   size_t Size = 0;
@@ -261,7 +290,10 @@ public:
   /// Called by a work-item (on its fiber) at a barrier.
   void barrier() {
     Current->St = WorkItem::AtBarrier;
+    void *FakeStack = nullptr;
+    startSwitch(&FakeStack, SchedulerStack, SchedulerStackSize);
     fctx::transfer_t T = fctx::jump_fcontext(Scheduler, nullptr);
+    finishSwitch(FakeStack, &SchedulerStack, &SchedulerStackSize);
     Scheduler = T.fctx;
   }
 
@@ -353,7 +385,11 @@ private:
         W.St = WorkItem::Runnable;
         Current = &W;
         CurrentItem = &W.Info;
+        void *FakeStack = nullptr;
+        startSwitch(&FakeStack, static_cast<char *>(W.Stack) - Stacks.stackSize(),
+                    Stacks.stackSize());
         fctx::transfer_t T = fctx::jump_fcontext(W.Context, this);
+        finishSwitch(FakeStack, nullptr, nullptr);
         W.Context = T.fctx;
         switch (W.St) {
         case WorkItem::AtBarrier:
@@ -391,6 +427,7 @@ private:
 
   static void fiberMain(fctx::transfer_t T) {
     auto *R = static_cast<GroupRunner *>(T.data);
+    finishSwitch(nullptr, &R->SchedulerStack, &R->SchedulerStackSize);
     R->Scheduler = T.fctx;
     WorkItem *W = R->Current;
     std::string What;
@@ -401,6 +438,7 @@ private:
       R->FailureText = std::move(What);
     }
     // Nothing on this stack is live any more; the scheduler reuses it.
+    startSwitch(nullptr, R->SchedulerStack, R->SchedulerStackSize);
     fctx::jump_fcontext(R->Scheduler, nullptr);
     std::abort(); // unreachable: a finished fiber is never resumed
   }
@@ -430,6 +468,8 @@ private:
   void *GroupMemory = nullptr;
   size_t GroupMemoryCapacity = 0;
   fctx::fcontext_t Scheduler = nullptr; // where a fiber switches back to
+  const void *SchedulerStack = nullptr;  // its stack, for sanitizers only
+  size_t SchedulerStackSize = 0;
   WorkItem *Current = nullptr;
   LaunchJob *Job = nullptr;
   std::string FailureText;

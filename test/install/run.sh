@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# The install test: see CMakeLists.txt. $1 is a scratch directory.
+set -euo pipefail
+work=$1
+rm -rf "$work" && mkdir -p "$work"
+prefix="$work/prefix"
+"$SLMC_CMAKE" --install "$SLMC_BUILD_DIR" --prefix "$prefix" > "$work/install.log"
+
+libdir=$(dirname "$(find "$prefix" -name 'libslmrt.so' | head -1)")
+for f in "$prefix/bin/slmc++" "$libdir/slmcPlugin.so" "$libdir/slmc/include/amp.h" \
+         "$libdir/slmc/include/slmc/offload.h" "$prefix/include/slmc/runtime.h" \
+         "$libdir/cmake/slmc/slmcConfig.cmake" "$libdir/pkgconfig/slmrt.pc"; do
+  [ -e "$f" ] || { echo "not installed: $f"; exit 1; }
+done
+
+# The installed compiler finds its headers and runtime by itself.
+"$prefix/bin/slmc++" -O2 "$SLMC_SOURCE_DIR/examples/amp/matmul.cpp" -o "$work/matmul"
+"$work/matmul" 48 | grep -q "PASSED"
+ldd "$work/matmul" | grep -q "$libdir/libslmrt.so"
+
+# The installed plugin works with stock clang.
+clang=$(grep -o '"[^"]*clang++"' <("$prefix/bin/slmc++" -### -c "$SLMC_SOURCE_DIR/examples/amp/matmul.cpp" 2>&1) | head -1 | tr -d '"')
+"$clang" -std=c++17 -fplugin="$libdir/slmcPlugin.so" -fsyntax-only "$SLMC_SOURCE_DIR/examples/amp/matmul.cpp"
+
+# find_package(slmc) in a CMake project using the runtime's C API.
+"$SLMC_CMAKE" -S "$(dirname "$0")/consumer" -B "$work/consumer" -DCMAKE_PREFIX_PATH="$prefix" > "$work/consumer.log"
+"$SLMC_CMAKE" --build "$work/consumer" >> "$work/consumer.log"
+"$work/consumer/slmc-info" | grep -q "backend: cpu"
+
+# pkg-config slmrt.
+if command -v pkg-config > /dev/null; then
+  flags=$(PKG_CONFIG_PATH="$libdir/pkgconfig" pkg-config --cflags --libs slmrt)
+  c++ "$(dirname "$0")/consumer/info.cpp" $flags -Wl,-rpath,"$libdir" -o "$work/info-pc"
+  "$work/info-pc" | grep -q "backend: cpu"
+fi
+echo "install test: PASSED"
