@@ -12,6 +12,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Checks/Checker.h"
+#include "Checks/Uniformity.h"
 
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
@@ -23,7 +24,14 @@ using namespace clang;
 namespace slmc {
 namespace {
 
-enum TypeProblem { TP_Pointer, TP_Reference, TP_Nullptr, TP_View, TP_HoldsPointer, TP_None };
+enum TypeProblem {
+  TP_Pointer,
+  TP_Reference,
+  TP_Nullptr,
+  TP_View,
+  TP_HoldsPointer,
+  TP_None
+};
 
 bool isAmpViewType(const CXXRecordDecl *RD) {
   if (!RD || !RD->getIdentifier())
@@ -89,6 +97,32 @@ bool hasWrittenInitializer(const VarDecl *VD) {
   return true;
 }
 
+/// Thread-dependent parts of C++ AMP code: a tiled_index's global and local
+/// indices and a plain index are per thread; its tile and tile_origin are
+/// the same for the whole tile.
+Uniformity::Seed classifyAmp(const Expr *E) {
+  auto TypeName = [](QualType T) -> llvm::StringRef {
+    if (const CXXRecordDecl *RD = T.getNonReferenceType()->getAsCXXRecordDecl())
+      if (RD->getIdentifier())
+        return RD->getName();
+    return "";
+  };
+  if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+    if (TypeName(ME->getBase()->getType()) == "tiled_index") {
+      llvm::StringRef Member = ME->getMemberDecl()->getName();
+      if (Member == "global" || Member == "local")
+        return Uniformity::Seed::Divergent;
+      return Uniformity::Seed::Uniform; // tile, tile_origin, barrier
+    }
+  }
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    llvm::StringRef N = TypeName(DRE->getType());
+    if (N == "tiled_index" || N == "index")
+      return Uniformity::Seed::Divergent;
+  }
+  return Uniformity::Seed::None;
+}
+
 class AmpChecker : public Checker {
 public:
   void check(ASTContext &Ctx, const ProgramModel &Model, Reporter &R) override {
@@ -138,7 +172,8 @@ private:
                        const GroupLocalVar &G, Reporter &R) {
     const VarDecl *VD = G.Var;
     SourceLocation Loc = VD->getLocation();
-    const auto *Fn = dyn_cast_or_null<FunctionDecl>(VD->getParentFunctionOrMethod());
+    const auto *Fn =
+        dyn_cast_or_null<FunctionDecl>(VD->getParentFunctionOrMethod());
     const Restriction *Rs = Fn ? Model.restrictionOf(Fn) : nullptr;
     if (!Rs || !Rs->Device)
       R.report(Loc, Diag::err_amp_tile_static_not_amp) << VD << G.Keyword;
@@ -146,20 +181,20 @@ private:
       R.report(Loc, Diag::err_amp_tile_static_amp_cpu) << VD << G.Keyword;
 
     if (hasWrittenInitializer(VD)) {
-      auto D = R.report(Loc, Diag::err_amp_tile_static_init) << VD
-                                                            << VD->getInit()->getSourceRange();
+      auto D = R.report(Loc, Diag::err_amp_tile_static_init)
+               << VD << VD->getInit()->getSourceRange();
       // Remove the initializer when the whole declarator is plain text.
       const SourceManager &SM = Ctx.getSourceManager();
-      SourceLocation From = VD->getTypeSourceInfo()
-                                ? VD->getTypeSourceInfo()->getTypeLoc().getEndLoc()
-                                : Loc;
+      SourceLocation From =
+          VD->getTypeSourceInfo()
+              ? VD->getTypeSourceInfo()->getTypeLoc().getEndLoc()
+              : Loc;
       if (SM.isBeforeInTranslationUnit(From, Loc))
         From = Loc;
       SourceLocation To = VD->getInit()->getEndLoc();
       if (From.isFileID() && To.isFileID()) {
         From = Lexer::getLocForEndOfToken(From, 0, SM, Ctx.getLangOpts());
-        D << FixItHint::CreateRemoval(CharSourceRange::getTokenRange(
-            From, To));
+        D << FixItHint::CreateRemoval(CharSourceRange::getTokenRange(From, To));
       }
     }
 
@@ -188,31 +223,90 @@ private:
         R.report(Loc, Diag::warn_amp_tile_static_nontrivial) << 1 << VD << T;
         if (const CXXDestructorDecl *Dtor = RD->getDestructor())
           if (!Dtor->isImplicit())
-            R.report(Dtor->getLocation(), Diag::note_amp_special_member_here) << 1;
+            R.report(Dtor->getLocation(), Diag::note_amp_special_member_here)
+                << 1;
       }
     }
   }
 
+  /// MSVC's C3561: every thread of the tile must reach each barrier.
+  void checkBarriers(const ProgramModel &Model, const Kernel &K, Reporter &R) {
+    auto Reach = Model.reachableFrom(K.Body);
+    // Functions that wait on the barrier themselves or through calls.
+    llvm::DenseSet<const FunctionDecl *> Waits;
+    for (const BarrierSite &B : Model.Barriers)
+      if (B.Dialect == DialectKind::Amp && B.Function) {
+        const FunctionDecl *Def = nullptr;
+        if (B.Function->hasBody(Def) && Reach.count(Def))
+          Waits.insert(Def);
+      }
+    for (bool Changed = true; Changed;) {
+      Changed = false;
+      for (auto &[Fn, Edge] : Reach) {
+        if (Waits.count(Fn))
+          continue;
+        auto It = Model.Calls.find(Fn);
+        if (It == Model.Calls.end())
+          continue;
+        for (const CallEdge &E : It->second) {
+          const FunctionDecl *Def = nullptr;
+          if (E.Callee->hasBody(Def) && Waits.count(Def)) {
+            Waits.insert(Fn);
+            Changed = true;
+            break;
+          }
+        }
+      }
+    }
+    for (const FunctionDecl *Fn : Waits) {
+      Uniformity U(Fn, classifyAmp);
+      auto Report = [&](const Expr *Site, const FunctionDecl *Callee) {
+        const Expr *Cond = U.divergentCondition(Site);
+        if (!Cond)
+          return;
+        R.report(Site->getBeginLoc(), Diag::warn_amp_barrier_divergent)
+            << (Callee ? 1 : 0) << Callee << Cond->getSourceRange();
+        const Expr *Why = U.taintedPart(Cond);
+        R.report(Why ? Why->getBeginLoc() : Cond->getBeginLoc(),
+                 Diag::note_slmc_divergent_because)
+            << Cond->getSourceRange();
+      };
+      for (const BarrierSite &B : Model.Barriers)
+        if (B.Dialect == DialectKind::Amp && B.Function) {
+          const FunctionDecl *Def = nullptr;
+          if (B.Function->hasBody(Def) && Def == Fn)
+            Report(B.Call, nullptr);
+        }
+      auto It = Model.Calls.find(Fn);
+      if (It != Model.Calls.end())
+        for (const CallEdge &E : It->second) {
+          const FunctionDecl *Def = nullptr;
+          if (E.Callee->hasBody(Def) && Waits.count(Def) && Def != Fn)
+            Report(E.Site, E.Callee);
+        }
+    }
+  }
+
   void checkKernel(const ProgramModel &Model, const Kernel &K, Reporter &R) {
-    if (K.UsesWorkGroups && K.Shape.Static) {
-      uint64_t Threads = K.Shape.threads();
-      if (Threads > 1024)
+    if (K.UsesWorkGroups) {
+      if (K.Shape.Static && K.Shape.threads() > 1024)
         R.report(K.Launch->getBeginLoc(), Diag::err_amp_tile_too_large)
-            << unsigned(Threads);
+            << unsigned(K.Shape.threads());
+      checkBarriers(Model, K, R);
       return;
     }
-    if (K.UsesWorkGroups)
-      return;
     // MSVC's C3600: tile_static needs a tiled launch.
     auto Reach = Model.reachableFrom(K.Body);
     for (const GroupLocalVar &G : Model.GroupLocals) {
       if (G.Dialect != DialectKind::Amp)
         continue;
-      const auto *Fn = dyn_cast_or_null<FunctionDecl>(G.Var->getParentFunctionOrMethod());
+      const auto *Fn =
+          dyn_cast_or_null<FunctionDecl>(G.Var->getParentFunctionOrMethod());
       const FunctionDecl *Def = nullptr;
       if (!Fn || !Fn->hasBody(Def) || !Reach.count(Def))
         continue;
-      R.report(G.Var->getLocation(), Diag::err_amp_tile_static_untiled) << G.Var;
+      R.report(G.Var->getLocation(), Diag::err_amp_tile_static_untiled)
+          << G.Var;
       notePath(R, Reach, Def);
       R.report(K.Launch->getBeginLoc(), Diag::note_amp_untiled_launch);
     }

@@ -888,7 +888,8 @@ ze_result_t ZE_APICALL drvModuleCreate(ze_context_handle_t Context,
            (Desc->pInputModule && Desc->inputSize <= 4096
                 ? hex(Desc->pInputModule, Desc->inputSize)
                 : std::string("-")) +
-           " flags=\"" + (Desc->pBuildFlags ? Desc->pBuildFlags : "") + "\"");
+           " flags=\"" + (Desc->pBuildFlags ? Desc->pBuildFlags : "") + "\"" +
+           " buildLog=" + (Log ? "requested" : "none"));
   }
   if (Log)
     *Log = nullptr;

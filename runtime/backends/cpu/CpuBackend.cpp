@@ -51,10 +51,11 @@
 #include <unordered_set>
 #include <vector>
 
-// AddressSanitizer must be told about stack switches, or it reports false
-// errors (e.g. when a work-item throws). Weak references: the hooks are
-// active whenever the ASan runtime is in the process, even if libslmrt itself
-// was not instrumented, and cost one predictable branch otherwise.
+// Address and thread sanitizers must be told about stack switches, or they
+// report false errors (ASan when a work-item throws, TSan on any switch).
+// Weak references: the hooks are active whenever a sanitizer runtime is in
+// the process, even if libslmrt itself was not instrumented, and cost one
+// predictable branch otherwise.
 extern "C" {
 void __sanitizer_start_switch_fiber(void **, const void *, size_t)
     __attribute__((weak));
@@ -62,6 +63,10 @@ void __sanitizer_finish_switch_fiber(void *, const void **, size_t *)
     __attribute__((weak));
 void __asan_unpoison_memory_region(const volatile void *, size_t)
     __attribute__((weak));
+void *__tsan_get_current_fiber(void) __attribute__((weak));
+void *__tsan_create_fiber(unsigned) __attribute__((weak));
+void __tsan_destroy_fiber(void *) __attribute__((weak));
+void __tsan_switch_to_fiber(void *, unsigned) __attribute__((weak));
 }
 
 namespace slmc::rt {
@@ -77,6 +82,11 @@ void startSwitch(void **FakeStack, const void *Bottom, size_t Size) {
 void finishSwitch(void *FakeStack, const void **Bottom, size_t *Size) {
   if (__sanitizer_finish_switch_fiber)
     __sanitizer_finish_switch_fiber(FakeStack, Bottom, Size);
+}
+
+void tsanSwitch(void *Fiber) {
+  if (Fiber)
+    __tsan_switch_to_fiber(Fiber, 0);
 }
 
 constexpr size_t kMaxGroupSize = 1024;
@@ -245,6 +255,7 @@ struct WorkItem {
   enum State : uint8_t { NotStarted, Runnable, AtBarrier, Finished, Failed };
   fctx::fcontext_t Context = nullptr;
   void *Stack = nullptr; // top of the stack it runs on, while it has one
+  void *TsanFiber = nullptr;
   State St = NotStarted;
   slmc_cpu_item Info{};
 };
@@ -292,6 +303,7 @@ public:
     Current->St = WorkItem::AtBarrier;
     void *FakeStack = nullptr;
     startSwitch(&FakeStack, SchedulerStack, SchedulerStackSize);
+    tsanSwitch(SchedulerTsanFiber);
     fctx::transfer_t T = fctx::jump_fcontext(Scheduler, nullptr);
     finishSwitch(FakeStack, &SchedulerStack, &SchedulerStackSize);
     Scheduler = T.fctx;
@@ -338,15 +350,14 @@ private:
 
     FiberRunner = this;
     Job = &J;
+    if (__tsan_get_current_fiber)
+      SchedulerTsanFiber = __tsan_get_current_fiber();
     Status Result = schedule(J, N, GId);
     // Whatever stopped the group, its fibers are gone: suspended ones are
     // simply never resumed again and their stacks go back to the pool
     // (objects on those stacks are not destroyed).
     for (uint32_t I = 0; I < N; ++I)
-      if (Items[I].Stack) {
-        Stacks.release(Items[I].Stack);
-        Items[I].Stack = nullptr;
-      }
+      retire(Items[I]);
     FiberRunner = nullptr;
     CurrentItem = nullptr;
     return Result;
@@ -381,6 +392,8 @@ private:
                                      "-byte fiber stack for work-group " +
                                      dimString(GId));
           W.Context = fctx::make_fcontext(W.Stack, Stacks.stackSize(), &fiberMain);
+          if (__tsan_create_fiber)
+            W.TsanFiber = __tsan_create_fiber(0);
         }
         W.St = WorkItem::Runnable;
         Current = &W;
@@ -388,6 +401,7 @@ private:
         void *FakeStack = nullptr;
         startSwitch(&FakeStack, static_cast<char *>(W.Stack) - Stacks.stackSize(),
                     Stacks.stackSize());
+        tsanSwitch(W.TsanFiber);
         fctx::transfer_t T = fctx::jump_fcontext(W.Context, this);
         finishSwitch(FakeStack, nullptr, nullptr);
         W.Context = T.fctx;
@@ -399,12 +413,10 @@ private:
           // The fiber will never run again, so its stack is free at once: a
           // kernel without barriers needs a single stack per thread.
           ++Finished;
-          Stacks.release(W.Stack);
-          W.Stack = nullptr;
+          retire(W);
           break;
         case WorkItem::Failed:
-          Stacks.release(W.Stack);
-          W.Stack = nullptr;
+          retire(W);
           return thrown(J, W, FailureText);
         default:
           break;
@@ -425,6 +437,18 @@ private:
     }
   }
 
+  /// Takes back the stack of a fiber that will never run again.
+  void retire(WorkItem &W) {
+    if (W.Stack) {
+      Stacks.release(W.Stack);
+      W.Stack = nullptr;
+    }
+    if (W.TsanFiber) {
+      __tsan_destroy_fiber(W.TsanFiber);
+      W.TsanFiber = nullptr;
+    }
+  }
+
   static void fiberMain(fctx::transfer_t T) {
     auto *R = static_cast<GroupRunner *>(T.data);
     finishSwitch(nullptr, &R->SchedulerStack, &R->SchedulerStackSize);
@@ -439,6 +463,7 @@ private:
     }
     // Nothing on this stack is live any more; the scheduler reuses it.
     startSwitch(nullptr, R->SchedulerStack, R->SchedulerStackSize);
+    tsanSwitch(R->SchedulerTsanFiber);
     fctx::jump_fcontext(R->Scheduler, nullptr);
     std::abort(); // unreachable: a finished fiber is never resumed
   }
@@ -470,6 +495,7 @@ private:
   fctx::fcontext_t Scheduler = nullptr; // where a fiber switches back to
   const void *SchedulerStack = nullptr;  // its stack, for sanitizers only
   size_t SchedulerStackSize = 0;
+  void *SchedulerTsanFiber = nullptr;
   WorkItem *Current = nullptr;
   LaunchJob *Job = nullptr;
   std::string FailureText;

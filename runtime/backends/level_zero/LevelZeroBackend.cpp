@@ -51,6 +51,7 @@
 
 #if __has_include(<level_zero/ze_api.h>)
 #define SLMC_HAVE_LEVEL_ZERO_HEADERS 1
+#include <level_zero/loader/ze_loader.h>
 #include <level_zero/ze_api.h>
 #else
 #define SLMC_HAVE_LEVEL_ZERO_HEADERS 0
@@ -153,6 +154,9 @@ struct LoaderApi {
                                       uint32_t) = nullptr;
   ze_result_t (*zeKernelSetArgumentValue)(ze_kernel_handle_t, uint32_t, size_t,
                                           const void *) = nullptr;
+  // Optional (loader 1.6 and later).
+  ze_result_t (*zelLoaderTranslateHandle)(zel_handle_type_t, void *,
+                                          void **) = nullptr;
 
   bool load(std::string &WhyNot);
 };
@@ -213,6 +217,8 @@ bool LoaderApi::load(std::string &WhyNot) {
   SLMC_ZE_RESOLVE(zeKernelSetGroupSize);
   SLMC_ZE_RESOLVE(zeKernelSetArgumentValue);
 #undef SLMC_ZE_RESOLVE
+  std::string Optional;
+  resolve(Lib, "zelLoaderTranslateHandle", zelLoaderTranslateHandle, Optional);
   if (!Missing.empty()) {
     WhyNot = "libze_loader.so.1 lacks " + Missing;
     return false;
@@ -417,6 +423,12 @@ private:
   uint32_t SpirvVersion = 0; // ze_device_module_properties_t
   uint64_t TimeoutNs = std::numeric_limits<uint64_t>::max();
   uint64_t TimeoutMs = 0; // 0: no limit
+  /// The loader hands out its own objects instead of the driver's handles
+  /// (it does so when several drivers are installed, or when asked to with
+  /// ZE_ENABLE_LOADER_INTERCEPT). In that mode the loader (1.8, and still
+  /// 1.32) returns the build log of a failed zeModuleCreate unwrapped, and
+  /// any use of it through the loader crashes; so no build log is requested.
+  bool LoaderWrapsHandles = true;
 
   std::mutex Lock; // guards everything below and the command list
   bool InFlight = false;     // List was submitted and not yet waited for
@@ -536,6 +548,12 @@ Status LevelZeroBackend::init(uint64_t TimeoutNanoseconds,
     Context = nullptr;
     return S;
   }
+  void *DriverContext = nullptr;
+  LoaderWrapsHandles =
+      !Ze.zelLoaderTranslateHandle ||
+      Ze.zelLoaderTranslateHandle(ZEL_HANDLE_CONTEXT, Context,
+                                  &DriverContext) != ZE_RESULT_SUCCESS ||
+      DriverContext != Context;
 
   ze_command_queue_desc_t QueueDesc{};
   QueueDesc.stype = ZE_STRUCTURE_TYPE_COMMAND_QUEUE_DESC;
@@ -573,15 +591,17 @@ Status LevelZeroBackend::waitIdle(const char *Op) {
             std::to_string(TimeoutMs) + " ms (SLMC_TIMEOUT_MS) on device '" +
             Info.name + "' (zeCommandQueueSynchronize returned " +
             resultName(R) + ")");
+  // Completed or failed: either way the device is done with the list.
   InFlight = false;
   std::string What = std::move(InFlightWhat);
   InFlightWhat.clear();
+  ze_result_t Reset = Ze.zeCommandListReset(List);
   if (R != ZE_RESULT_SUCCESS)
     return Status::error(SLMC_ERROR_LAUNCH_FAILURE,
                          What + " failed on device '" + Info.name +
                              "' (reported by " + Op +
                              "): " + describe("zeCommandQueueSynchronize", R));
-  return check(Ze.zeCommandListReset(List), "zeCommandListReset");
+  return check(Reset, "zeCommandListReset");
 }
 
 Status LevelZeroBackend::submit(const std::string &What, bool Wait) {
@@ -590,8 +610,9 @@ Status LevelZeroBackend::submit(const std::string &What, bool Wait) {
     return Status::error(SLMC_ERROR_BACKEND,
                          What + ": " + describe("zeCommandListClose", R));
   }
+  ze_command_list_handle_t Lists[] = {List};
   ze_result_t R =
-      Ze.zeCommandQueueExecuteCommandLists(Queue, 1, &List, nullptr);
+      Ze.zeCommandQueueExecuteCommandLists(Queue, 1, Lists, nullptr);
   if (R != ZE_RESULT_SUCCESS) {
     Ze.zeCommandListReset(List);
     return Status::error(isOutOfMemory(R) ? SLMC_ERROR_OUT_OF_MEMORY
@@ -763,7 +784,8 @@ Status LevelZeroBackend::module(const KernelRecord &K,
   Desc.pBuildFlags = "";
   Desc.pConstants = nullptr;
   ze_module_build_log_handle_t BuildLog = nullptr;
-  ze_result_t R = Ze.zeModuleCreate(Context, Device, &Desc, &M.Handle, &BuildLog);
+  ze_result_t R = Ze.zeModuleCreate(Context, Device, &Desc, &M.Handle,
+                                    LoaderWrapsHandles ? nullptr : &BuildLog);
 
   std::string Log;
   if (BuildLog) {
@@ -798,10 +820,16 @@ Status LevelZeroBackend::module(const KernelRecord &K,
     }
   }
   Versions += "device supports SPIR-V up to " + versionStr(SpirvVersion);
+  if (Log.empty())
+    Log = LoaderWrapsHandles
+              ? "(no build log: the Level Zero loader wraps driver handles, "
+                "as it does when several drivers are installed, and cannot "
+                "return the log of a failed build; set "
+                "ZE_ENABLE_ALT_DRIVERS to the GPU driver library to see it)"
+              : "(the driver gave no build log)";
   M.Failure = Status::error(
       SLMC_ERROR_BUILD_FAILURE,
-      "Level Zero module build failed:\n" +
-          (Log.empty() ? std::string("(the driver gave no build log)") : Log) +
+      "Level Zero module build failed:\n" + Log +
           "\n(" + describe("zeModuleCreate", R) + "; kernel '" + K.Name +
           "', " + Versions + ", device '" + Info.name + "')");
   return M.Failure;
