@@ -204,6 +204,38 @@ SLMC_HD inline void group_fence() {
 #endif
 }
 
+// ---- Group-local storage created by code ---------------------------------
+// Dialects whose group-local data is created by a call (SYCL's
+// group_local_memory, CM's cm_slm_init, Cilk's initialised
+// __thread_group_local) get one block of raw storage per call site. Lowering
+// marks each site with a distinct type derived from site_base, declared in
+// an anonymous namespace of the lowered file, so storage is per site and per
+// translation unit. No constructor runs on the storage itself.
+
+struct site_base {};
+
+template <class T, class Site> SLMC_HD inline T *group_local_storage() {
+  alignas(T) SLMC_GROUP_LOCAL unsigned char storage[sizeof(T)];
+  return reinterpret_cast<T *>(storage);
+}
+
+/// True in exactly one work-item of the group (local id 0 in every dimension).
+SLMC_HD inline bool is_group_leader() {
+  return local_id(0) == 0 && local_id(1) == 0 && local_id(2) == 0;
+}
+
+/// Placement construction usable in device code (the standard placement
+/// new is a host function there).
+struct construct_tag {};
+
+} // namespace slmc
+
+SLMC_HD inline void *operator new(size_t, void *where, slmc::construct_tag) noexcept {
+  return where;
+}
+
+namespace slmc {
+
 // ---- Kernel entry and launch -------------------------------------------
 // Every dialect library wraps one work-item of a kernel in a functor `F`
 // whose const operator() is SLMC_HD. The one kernel template below is the
@@ -240,6 +272,63 @@ slmc_status launch(const F &f, slmc_dim3 groups, slmc_dim3 group_size,
   const void *handle = nullptr;
 #endif
   return slmc_launch(handle, &cpu_entry<F>, &p);
+}
+
+// ---- Kernels with dynamic group-local memory ------------------------------
+// The size is chosen at launch. Level Zero passes it as a trailing pointer
+// argument in the Workgroup address space (set with a null value and the
+// size), CUDA as the kernel's `extern __shared__` array, and the CPU fallback
+// in the work-item context. The functor receives the pointer.
+
+// The same type in every pass, so the kernel's mangled name agrees; address
+// space 3 is Workgroup in SPIR-V and .shared in PTX.
+typedef __attribute__((address_space(3))) unsigned char dynamic_local_byte;
+
+#if defined(SLMC_PASS_PTX)
+extern __attribute__((shared)) unsigned char slmc_dynamic_group_memory[];
+#endif
+
+template <class F>
+SLMC_KERNEL void kernel_entry_dynamic(F f, dynamic_local_byte *memory) {
+#if defined(SLMC_PASS_PTX)
+  (void)memory;
+  f(slmc_dynamic_group_memory);
+#elif defined(SLMC_PASS_SPIRV)
+  f((unsigned char *)memory);
+#else
+  // Host passes never run this entry: the CPU fallback calls
+  // cpu_entry_dynamic.
+  (void)f;
+  (void)memory;
+#endif
+}
+
+template <class F> void cpu_entry_dynamic(void **args) {
+  (*static_cast<const F *>(args[0]))(
+      static_cast<unsigned char *>(slmc_cpu_current_item()->dynamic_group_memory));
+}
+
+/// As launch(), with `bytes` of group-local memory chosen now.
+template <class F>
+slmc_status launch_dynamic(const F &f, slmc_dim3 groups, slmc_dim3 group_size,
+                           size_t bytes) {
+  // The trailing memory argument: its value is supplied by the backend.
+  void *no_memory = nullptr;
+  void *args[2] = {const_cast<F *>(&f), &no_memory};
+  size_t sizes[2] = {sizeof(F), sizeof(void *)};
+  slmc_launch_params p;
+  p.group_count = groups;
+  p.group_size = group_size;
+  p.dynamic_group_memory = bytes;
+  p.num_args = 1;
+  p.args = args;
+  p.arg_sizes = sizes;
+#if !defined(SLMC_PASS_CHECK)
+  const void *handle = reinterpret_cast<const void *>(&kernel_entry_dynamic<F>);
+#else
+  const void *handle = nullptr;
+#endif
+  return slmc_launch(handle, &cpu_entry_dynamic<F>, &p);
 }
 
 } // namespace slmc

@@ -119,7 +119,12 @@ typedef struct slmc_launch_params {
   slmc_dim3 group_size;        /* work-items per work-group, per dimension */
   size_t dynamic_group_memory; /* extra group-local bytes for this launch */
   uint32_t num_args;
-  void **args;                 /* args[i] points at the value of argument i */
+  /* args[i] points at the value of argument i. With dynamic group memory
+   * the kernel takes one more, trailing argument, the memory's address:
+   * args then has num_args + 1 entries, the last pointing at a null pointer
+   * (Level Zero sets that argument to the group memory itself, CUDA passes
+   * it unused, the CPU fallback ignores it). */
+  void **args;
   const size_t *arg_sizes;     /* byte size of each argument */
 } slmc_launch_params;
 

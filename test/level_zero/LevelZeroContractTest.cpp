@@ -25,12 +25,14 @@
 
 #include <unistd.h>
 
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <string>
+#include <thread>
 #include <utility>
 #include <vector>
 
@@ -515,6 +517,26 @@ TEST_F(LevelZeroContract, GroupLocalMemoryOverLimitIsResourceLimit) {
                   "zeCommandListAppendLaunchKernel kernel=big groups=1x1x1"});
 }
 
+TEST_F(LevelZeroContract, GroupMemoryRefusedByDriverIsResourceLimit) {
+  // The driver rounds local arguments up and may refuse a launch that the
+  // runtime's own check let through.
+  setenv("SLMC_ZE_KERNELS", "rounded:1:1000", 1);
+  selectLevelZero();
+  Program P = spirvProgram("slm-rounding", {"rounded"});
+  setenv("SLMC_ZE_FAIL", "zeCommandListAppendLaunchKernel=0x70000003", 1);
+  EXPECT_EQ(launch(P.Kernels[0], {1, 1, 1}, {64, 1, 1}, 2000),
+            SLMC_ERROR_RESOURCE_LIMIT);
+  std::string Error = slmc_last_error();
+  EXPECT_NE(Error.find("ZE_RESULT_ERROR_OUT_OF_DEVICE_MEMORY"), std::string::npos)
+      << Error;
+  EXPECT_NE(Error.find("1000 static + 2000 dynamic bytes"), std::string::npos)
+      << Error;
+  unsetenv("SLMC_ZE_FAIL");
+  // Nothing was submitted; the command list is usable again.
+  EXPECT_EQ(launch(P.Kernels[0], {1, 1, 1}, {64, 1, 1}, 2000), SLMC_SUCCESS)
+      << slmc_last_error();
+}
+
 TEST_F(LevelZeroContract, GroupSizeOverLimitIsResourceLimit) {
   setenv("SLMC_ZE_KERNELS", "k:0:0", 1);
   selectLevelZero();
@@ -816,6 +838,41 @@ TEST_F(LevelZeroContract, ArgumentRejectedByDriverIsInvalidValue) {
   unsetenv("SLMC_ZE_FAIL");
   EXPECT_EQ(launch(P.Kernels[0], {1, 1, 1}, {1, 1, 1}, 0, A), SLMC_SUCCESS)
       << slmc_last_error();
+}
+
+TEST_F(LevelZeroContract, LaunchesFromSeveralThreads) {
+  setenv("SLMC_ZE_KERNELS", "work:1:0", 1);
+  selectLevelZero();
+  Program P = spirvProgram("threads", {"work"});
+  clearRecord();
+  constexpr int Threads = 4, PerThread = 25;
+  std::atomic<int> Failures{0};
+  std::vector<std::thread> Pool;
+  for (int T = 0; T < Threads; ++T)
+    Pool.emplace_back([&, T] {
+      void *Buffer = nullptr;
+      if (slmc_malloc_device(&Buffer, 64) != SLMC_SUCCESS) {
+        ++Failures;
+        return;
+      }
+      for (int I = 0; I < PerThread; ++I) {
+        Args A;
+        A.add(Buffer);
+        if (launch(P.Kernels[0], {uint32_t(T + 1), 1, 1}, {8, 1, 1}, 0, A) !=
+                SLMC_SUCCESS ||
+            slmc_memset(Buffer, I, 64) != SLMC_SUCCESS)
+          ++Failures;
+      }
+      if (slmc_free(Buffer) != SLMC_SUCCESS)
+        ++Failures;
+    });
+  for (std::thread &T : Pool)
+    T.join();
+  EXPECT_EQ(Failures.load(), 0);
+  EXPECT_EQ(slmc_synchronize(), SLMC_SUCCESS) << slmc_last_error();
+  EXPECT_EQ(recorded("zeCommandListAppendLaunchKernel kernel=work").size(),
+            size_t(Threads * PerThread));
+  EXPECT_EQ(recorded("zeKernelCreate").size(), 1u);
 }
 
 // ---- Scenarios: settings fixed before the backend is created -----------------

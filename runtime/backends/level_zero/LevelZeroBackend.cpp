@@ -643,8 +643,7 @@ Status LevelZeroBackend::allocShared(void **Ptr, size_t Bytes) {
   DeviceDesc.stype = ZE_STRUCTURE_TYPE_DEVICE_MEM_ALLOC_DESC;
   ze_host_mem_alloc_desc_t HostDesc{};
   HostDesc.stype = ZE_STRUCTURE_TYPE_HOST_MEM_ALLOC_DESC;
-  std::lock_guard<std::mutex> Guard(Lock);
-  void *P = nullptr;
+  void *P = nullptr; // allocation is thread-safe in Level Zero: no lock
   ze_result_t R =
       Ze.zeMemAllocShared(Context, &DeviceDesc, &HostDesc, Bytes, 64, Device, &P);
   if (R != ZE_RESULT_SUCCESS)
@@ -664,8 +663,7 @@ Status LevelZeroBackend::allocDevice(void **Ptr, size_t Bytes) {
   *Ptr = nullptr;
   ze_device_mem_alloc_desc_t DeviceDesc{};
   DeviceDesc.stype = ZE_STRUCTURE_TYPE_DEVICE_MEM_ALLOC_DESC;
-  std::lock_guard<std::mutex> Guard(Lock);
-  void *P = nullptr;
+  void *P = nullptr; // allocation is thread-safe in Level Zero: no lock
   ze_result_t R = Ze.zeMemAllocDevice(Context, &DeviceDesc, Bytes, 64, Device, &P);
   if (R != ZE_RESULT_SUCCESS)
     return Status::error(isOutOfMemory(R) || R == ZE_RESULT_ERROR_UNSUPPORTED_SIZE
@@ -802,8 +800,10 @@ Status LevelZeroBackend::module(const KernelRecord &K,
     }
     Ze.zeModuleBuildLogDestroy(BuildLog);
   }
-  if (R == ZE_RESULT_SUCCESS)
-    return Out = M.Handle, Status::ok();
+  if (R == ZE_RESULT_SUCCESS) {
+    Out = M.Handle;
+    return Status::ok();
+  }
 
   M.Handle = nullptr;
   while (!Log.empty() && (Log.back() == '\n' || Log.back() == '\r'))
@@ -867,6 +867,8 @@ Status LevelZeroBackend::kernel(const KernelRecord &K, Kernel *&Out) {
                          "kernel '" + K.Name +
                              "': " + describe("zeKernelGetProperties", R));
   }
+  // Queried once, before any argument is set: Intel's driver reports the
+  // static size plus the local-memory arguments set so far.
   Kn.StaticLocal = Props.localMemSize;
   Kn.NumParams = Props.numKernelArgs;
   Kn.RequiredGroup = {Props.requiredGroupSizeX, Props.requiredGroupSizeY,
@@ -994,10 +996,15 @@ Status LevelZeroBackend::launch(const LaunchRequest &Request) {
         Ze.zeKernelSetArgumentValue(Kn->Handle, P.num_args, Dynamic, nullptr);
     if (R != ZE_RESULT_SUCCESS)
       return Status::error(
-          SLMC_ERROR_BACKEND,
+          R == ZE_RESULT_ERROR_INVALID_KERNEL_ARGUMENT_SIZE ||
+                  R == ZE_RESULT_ERROR_INVALID_ARGUMENT
+              ? SLMC_ERROR_INVALID_VALUE
+              : SLMC_ERROR_BACKEND,
           "kernel '" + Name + "' dynamic group-local memory argument " +
               std::to_string(P.num_args) + " (" + std::to_string(Dynamic) +
-              " bytes): " + describe("zeKernelSetArgumentValue", R));
+              " bytes): " + describe("zeKernelSetArgumentValue", R) +
+              " (the kernel takes one parameter more than the launch passes; "
+              "it must be a pointer to local memory)");
   }
 
   std::string What = "kernel '" + Name + "' (" + dim3Str(G) + " groups of " +
@@ -1009,12 +1016,21 @@ Status LevelZeroBackend::launch(const LaunchRequest &Request) {
                                                          nullptr);
       R != ZE_RESULT_SUCCESS) {
     Ze.zeCommandListReset(List);
+    // The driver rounds local-memory arguments up (to 1 KiB on Intel GPUs),
+    // so a launch just under the limit can still be refused here.
+    std::string Hint =
+        R == ZE_RESULT_ERROR_OUT_OF_DEVICE_MEMORY && (Static || Dynamic)
+            ? " (" + std::to_string(Static) + " static + " +
+                  std::to_string(Dynamic) +
+                  " dynamic bytes of group-local memory, before the driver's "
+                  "rounding; limit " + std::to_string(Limit) + ")"
+            : std::string();
     return Status::error(
         R == ZE_RESULT_ERROR_INVALID_GROUP_SIZE_DIMENSION ||
                 R == ZE_RESULT_ERROR_OUT_OF_DEVICE_MEMORY
             ? SLMC_ERROR_RESOURCE_LIMIT
             : SLMC_ERROR_LAUNCH_FAILURE,
-        What + ": " + describe("zeCommandListAppendLaunchKernel", R));
+        What + ": " + describe("zeCommandListAppendLaunchKernel", R) + Hint);
   }
   return submit(What, /*Wait=*/false);
 }
