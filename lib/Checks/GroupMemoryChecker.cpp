@@ -27,9 +27,9 @@ public:
       uint64_t Total = 0;
       std::vector<const GroupLocalVar *> Used;
       for (const GroupLocalVar &G : Model.GroupLocals) {
-        const auto *Fn = dyn_cast_or_null<FunctionDecl>(G.Var->getParentFunctionOrMethod());
         const FunctionDecl *Def = nullptr;
-        if (!Fn || !Fn->hasBody(Def) || !Reach.count(Def) || !G.SizeInBytes)
+        if (!G.Function || !G.Function->hasBody(Def) || !Reach.count(Def) ||
+            !G.SizeInBytes)
           continue;
         Total += *G.SizeInBytes;
         Used.push_back(&G);
@@ -40,8 +40,11 @@ public:
           << "this kernel" << std::to_string(Total)
           << std::to_string(Opts.GroupMemoryLimit);
       for (const GroupLocalVar *G : Used)
-        R.report(G->Var->getLocation(), Diag::note_group_local_var_size)
-            << G->Var << std::to_string(*G->SizeInBytes);
+        R.report(G->location(), Diag::note_group_local_var_size)
+            << (G->Var ? "'" + G->Var->getName().str() + "'"
+                       : "group-local memory of type '" + G->Type.getAsString() +
+                             "'")
+            << std::to_string(*G->SizeInBytes);
     }
   }
 

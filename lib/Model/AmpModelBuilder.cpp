@@ -103,6 +103,8 @@ public:
     GroupLocalVar G;
     G.Dialect = DialectKind::Amp;
     G.Var = VD;
+    G.Function = dyn_cast_or_null<FunctionDecl>(VD->getParentFunctionOrMethod());
+    G.Type = VD->getType();
     G.Keyword = keywordRange(SM, A->getLocation());
     G.Init = GroupLocalInit::Undefined;
     QualType T = VD->getType();

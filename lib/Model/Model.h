@@ -55,13 +55,23 @@ enum class GroupLocalInit {
   OnceByOneItem,  // one work-item constructs it, then a barrier
 };
 
+/// Group-local data: a declared variable (C++ AMP tile_static, Cilk
+/// __thread_group_local) or storage a call creates (SYCL
+/// group_local_memory<T>(...), CM cm_slm_init).
 struct GroupLocalVar {
   DialectKind Dialect;
-  const clang::VarDecl *Var = nullptr;
-  clang::SourceRange Keyword; // the dialect keyword as written
+  const clang::VarDecl *Var = nullptr; // declared data
+  const clang::CallExpr *Call = nullptr; // or the call creating it
+  const clang::FunctionDecl *Function = nullptr; // where it is declared/created
+  clang::QualType Type;
+  clang::SourceRange Keyword; // the dialect keyword or callee as written
   GroupLocalInit Init = GroupLocalInit::Undefined;
   std::optional<uint64_t> SizeInBytes; // none while the type is dependent
   uint64_t Alignment = 1;
+
+  clang::SourceLocation location() const {
+    return Var ? Var->getLocation() : Call->getBeginLoc();
+  }
 };
 
 struct BarrierSite {

@@ -392,6 +392,9 @@ TEST_F(LevelZeroContract, LaunchRecordsCallSequence) {
   expectSequence({
       moduleCreateLine(P.Spirv),
       "zeKernelCreate name=_Z4vaddPfS_S_i",
+      // Host, device and shared allocations reached through by-value
+      // arguments (functor captures) stay resident.
+      "zeKernelSetIndirectAccess " + K + " flags=7",
       "zeKernelGetProperties " + K + " numKernelArgs=4 localMemSize=0",
       "zeKernelSetGroupSize " + K + " size=64x2x1",
       "zeKernelSetArgumentValue " + K + " index=0 size=8 value=" + hex(&A, 8),

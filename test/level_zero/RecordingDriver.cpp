@@ -1042,6 +1042,17 @@ ze_result_t ZE_APICALL drvKernelSetArgumentValue(ze_kernel_handle_t Kernel,
   return ZE_RESULT_SUCCESS;
 }
 
+ze_result_t ZE_APICALL drvKernelSetIndirectAccess(
+    ze_kernel_handle_t Kernel, ze_kernel_indirect_access_flags_t Flags) {
+  std::lock_guard<std::mutex> L(Mutex);
+  if (!Kernel)
+    return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
+  record("zeKernelSetIndirectAccess kernel=" + obj<KernelObj>(Kernel)->Name +
+         " flags=" + std::to_string(Flags));
+  SLMC_INJECT("zeKernelSetIndirectAccess");
+  return ZE_RESULT_SUCCESS;
+}
+
 ze_result_t ZE_APICALL drvKernelSuggestGroupSize(ze_kernel_handle_t, uint32_t,
                                                  uint32_t, uint32_t,
                                                  uint32_t *X, uint32_t *Y,
@@ -1127,6 +1138,7 @@ void fill(ze_kernel_dditable_t *T) {
   T->pfnSetGroupSize = drvKernelSetGroupSize;
   T->pfnSuggestGroupSize = drvKernelSuggestGroupSize;
   T->pfnSetArgumentValue = drvKernelSetArgumentValue;
+  T->pfnSetIndirectAccess = drvKernelSetIndirectAccess;
   T->pfnGetProperties = drvKernelGetProperties;
 }
 

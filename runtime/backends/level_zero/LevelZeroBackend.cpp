@@ -27,7 +27,9 @@
 //    for it again, so the runtime never hangs and never reuses a busy list.
 //  * A module per FatBinary, built from its SPIR-V image on first use; the
 //    result (module or build failure with the build log) is cached, and so is
-//    every kernel created from it.
+//    every kernel created from it. Kernels are allowed indirect access to
+//    host, device and shared allocations, since kernel functors carry
+//    pointers inside by-value arguments.
 //
 // Group-local memory and the kernel ABI:
 //  * Static group-local memory is what zeKernelGetProperties reports as
@@ -150,6 +152,8 @@ struct LoaderApi {
   ze_result_t (*zeKernelDestroy)(ze_kernel_handle_t) = nullptr;
   ze_result_t (*zeKernelGetProperties)(ze_kernel_handle_t,
                                        ze_kernel_properties_t *) = nullptr;
+  ze_result_t (*zeKernelSetIndirectAccess)(
+      ze_kernel_handle_t, ze_kernel_indirect_access_flags_t) = nullptr;
   ze_result_t (*zeKernelSetGroupSize)(ze_kernel_handle_t, uint32_t, uint32_t,
                                       uint32_t) = nullptr;
   ze_result_t (*zeKernelSetArgumentValue)(ze_kernel_handle_t, uint32_t, size_t,
@@ -214,6 +218,7 @@ bool LoaderApi::load(std::string &WhyNot) {
   SLMC_ZE_RESOLVE(zeKernelCreate);
   SLMC_ZE_RESOLVE(zeKernelDestroy);
   SLMC_ZE_RESOLVE(zeKernelGetProperties);
+  SLMC_ZE_RESOLVE(zeKernelSetIndirectAccess);
   SLMC_ZE_RESOLVE(zeKernelSetGroupSize);
   SLMC_ZE_RESOLVE(zeKernelSetArgumentValue);
 #undef SLMC_ZE_RESOLVE
@@ -857,6 +862,20 @@ Status LevelZeroBackend::kernel(const KernelRecord &K, Kernel *&Out) {
     return Status::error(SLMC_ERROR_KERNEL_NOT_FOUND,
                          "kernel '" + K.Name + "' is not in the SPIR-V image (" +
                              describe("zeKernelCreate", R) + ")");
+
+  // Kernels reach memory through pointers inside by-value arguments (the
+  // captures of a functor), not only through pointer arguments; the driver
+  // keeps such allocations resident only when told so.
+  if (ze_result_t R = Ze.zeKernelSetIndirectAccess(
+          Kn.Handle, ZE_KERNEL_INDIRECT_ACCESS_FLAG_HOST |
+                         ZE_KERNEL_INDIRECT_ACCESS_FLAG_DEVICE |
+                         ZE_KERNEL_INDIRECT_ACCESS_FLAG_SHARED);
+      R != ZE_RESULT_SUCCESS) {
+    Ze.zeKernelDestroy(Kn.Handle);
+    return Status::error(SLMC_ERROR_BACKEND,
+                         "kernel '" + K.Name +
+                             "': " + describe("zeKernelSetIndirectAccess", R));
+  }
 
   ze_kernel_properties_t Props{};
   Props.stype = ZE_STRUCTURE_TYPE_KERNEL_PROPERTIES;
