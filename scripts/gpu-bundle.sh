@@ -22,7 +22,5 @@ done
 "$slmcxx" -O3 "$here/benchmarks/amp/matmul_bench.cpp" -o "$out/bench/amp-matmul"
 cp "$here/benchmarks/cuda/matmul_tiled.cu" "$out/bench/"
 cp -P "$build"/lib/libslmrt.so* "$out/lib/"
-# The CPU backend's fiber library, in case the GPU machine lacks it.
-for lib in $(ldd "$build/lib/libslmrt.so" | awk '/boost/ {print $3}'); do cp "$lib" "$out/lib/"; done
 cp "$here/scripts/gpu-run.sh" "$out/"
 echo "bundle ready: $out (run gpu-run.sh there)"

@@ -229,70 +229,15 @@ private:
     }
   }
 
-  /// MSVC's C3561: every thread of the tile must reach each barrier.
-  void checkBarriers(const ProgramModel &Model, const Kernel &K, Reporter &R) {
-    auto Reach = Model.reachableFrom(K.Body);
-    // Functions that wait on the barrier themselves or through calls.
-    llvm::DenseSet<const FunctionDecl *> Waits;
-    for (const BarrierSite &B : Model.Barriers)
-      if (B.Dialect == DialectKind::Amp && B.Function) {
-        const FunctionDecl *Def = nullptr;
-        if (B.Function->hasBody(Def) && Reach.count(Def))
-          Waits.insert(Def);
-      }
-    for (bool Changed = true; Changed;) {
-      Changed = false;
-      for (auto &[Fn, Edge] : Reach) {
-        if (Waits.count(Fn))
-          continue;
-        auto It = Model.Calls.find(Fn);
-        if (It == Model.Calls.end())
-          continue;
-        for (const CallEdge &E : It->second) {
-          const FunctionDecl *Def = nullptr;
-          if (E.Callee->hasBody(Def) && Waits.count(Def)) {
-            Waits.insert(Fn);
-            Changed = true;
-            break;
-          }
-        }
-      }
-    }
-    for (const FunctionDecl *Fn : Waits) {
-      Uniformity U(Fn, classifyAmp);
-      auto Report = [&](const Expr *Site, const FunctionDecl *Callee) {
-        const Expr *Cond = U.divergentCondition(Site);
-        if (!Cond)
-          return;
-        R.report(Site->getBeginLoc(), Diag::warn_amp_barrier_divergent)
-            << (Callee ? 1 : 0) << Callee << Cond->getSourceRange();
-        const Expr *Why = U.taintedPart(Cond);
-        R.report(Why ? Why->getBeginLoc() : Cond->getBeginLoc(),
-                 Diag::note_slmc_divergent_because)
-            << Cond->getSourceRange();
-      };
-      for (const BarrierSite &B : Model.Barriers)
-        if (B.Dialect == DialectKind::Amp && B.Function) {
-          const FunctionDecl *Def = nullptr;
-          if (B.Function->hasBody(Def) && Def == Fn)
-            Report(B.Call, nullptr);
-        }
-      auto It = Model.Calls.find(Fn);
-      if (It != Model.Calls.end())
-        for (const CallEdge &E : It->second) {
-          const FunctionDecl *Def = nullptr;
-          if (E.Callee->hasBody(Def) && Waits.count(Def) && Def != Fn)
-            Report(E.Site, E.Callee);
-        }
-    }
-  }
-
   void checkKernel(const ProgramModel &Model, const Kernel &K, Reporter &R) {
     if (K.UsesWorkGroups) {
       if (K.Shape.Static && K.Shape.threads() > 1024)
         R.report(K.Launch->getBeginLoc(), Diag::err_amp_tile_too_large)
             << unsigned(K.Shape.threads());
-      checkBarriers(Model, K, R);
+      // MSVC's C3561: every thread of the tile must reach each barrier.
+      checkDivergentBarriers(Model, K, R,
+                             {DialectKind::Amp, Diag::warn_amp_barrier_divergent,
+                              classifyAmp});
       return;
     }
     // MSVC's C3600: tile_static needs a tiled launch.

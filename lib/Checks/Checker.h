@@ -14,6 +14,7 @@
 #ifndef SLMC_CHECKS_CHECKER_H
 #define SLMC_CHECKS_CHECKER_H
 
+#include "Checks/Uniformity.h"
 #include "Frontend/Diagnostics.h"
 #include "Model/Model.h"
 
@@ -39,6 +40,19 @@ public:
 
 std::unique_ptr<Checker> createAmpChecker();
 std::unique_ptr<Checker> createGroupMemoryChecker(const CheckOptions &Opts);
+
+/// A dialect's barrier rule: which barriers are its own, the warning to
+/// give, and which expressions carry the work-item's identity.
+struct BarrierRule {
+  DialectKind Dialect;
+  Diag Warning; // "%select{barrier|call to %1, which waits on one,}0 ..."
+  std::function<Uniformity::Seed(const clang::Expr *)> Classify;
+};
+
+/// Warns about barriers of `K` (or calls that reach one) under
+/// work-item-dependent control flow.
+void checkDivergentBarriers(const ProgramModel &Model, const Kernel &K,
+                            Reporter &R, const BarrierRule &Rule);
 
 /// Runs every checker over the model.
 void runChecks(clang::ASTContext &Ctx, const ProgramModel &Model, Reporter &R,

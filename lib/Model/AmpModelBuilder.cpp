@@ -14,6 +14,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Model/ModelBuilder.h"
+#include "Model/FunctionScopeVisitor.h"
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclCXX.h"
@@ -54,7 +55,7 @@ const FunctionDecl *kernelBodyOf(QualType T) {
   return nullptr;
 }
 
-class AmpVisitor : public RecursiveASTVisitor<AmpVisitor> {
+class AmpVisitor : public FunctionScopeVisitor<AmpVisitor> {
 public:
   AmpVisitor(ASTContext &Ctx, ProgramModel &Model)
       : Ctx(Ctx), SM(Ctx.getSourceManager()), Model(Model) {}
@@ -129,7 +130,7 @@ public:
       const CXXRecordDecl *RD = MCE->getMethodDecl()->getParent();
       if (RD->getName() == "tile_barrier" && isInConcurrency(RD) &&
           MCE->getMethodDecl()->getName().starts_with("wait"))
-        Model.Barriers.push_back({DialectKind::Amp, CE, CurrentFunction()});
+        Model.Barriers.push_back({DialectKind::Amp, CE, currentFunction()});
       return true;
     }
     bool Tiled = findAnnotation(Callee, TiledLaunchTag);
@@ -163,29 +164,7 @@ public:
     return true;
   }
 
-  // A lambda's call operator is implicit code that the visitor does not
-  // walk as a declaration: record it here, with its body in scope.
-  bool TraverseLambdaExpr(LambdaExpr *LE) {
-    CXXMethodDecl *Op = LE->getCallOperator();
-    VisitFunctionDecl(Op);
-    return traverseFn(Op, [&] { return RecursiveASTVisitor::TraverseLambdaExpr(LE); });
-  }
-  bool TraverseFunctionDecl(FunctionDecl *FD) { return traverseFn(FD, [&] { return RecursiveASTVisitor::TraverseFunctionDecl(FD); }); }
-  bool TraverseCXXMethodDecl(CXXMethodDecl *FD) { return traverseFn(FD, [&] { return RecursiveASTVisitor::TraverseCXXMethodDecl(FD); }); }
-  bool TraverseCXXConstructorDecl(CXXConstructorDecl *FD) { return traverseFn(FD, [&] { return RecursiveASTVisitor::TraverseCXXConstructorDecl(FD); }); }
-  bool TraverseCXXDestructorDecl(CXXDestructorDecl *FD) { return traverseFn(FD, [&] { return RecursiveASTVisitor::TraverseCXXDestructorDecl(FD); }); }
-  bool TraverseCXXConversionDecl(CXXConversionDecl *FD) { return traverseFn(FD, [&] { return RecursiveASTVisitor::TraverseCXXConversionDecl(FD); }); }
-
 private:
-  template <class F> bool traverseFn(FunctionDecl *FD, F Traverse) {
-    FunctionStack.push_back(FD);
-    bool R = Traverse();
-    FunctionStack.pop_back();
-    return R;
-  }
-  const FunctionDecl *CurrentFunction() const {
-    return FunctionStack.empty() ? nullptr : FunctionStack.back();
-  }
   void noteMisplacedTileStatic(const Decl *D) {
     if (const AnnotateAttr *A = findAnnotation(D, TileStaticTag))
       Model.MisplacedGroupLocals.push_back({D, keywordRange(SM, A->getLocation())});
@@ -194,7 +173,6 @@ private:
   ASTContext &Ctx;
   const SourceManager &SM;
   ProgramModel &Model;
-  std::vector<const FunctionDecl *> FunctionStack;
 };
 
 class AmpModelBuilder : public ModelBuilder {

@@ -23,7 +23,6 @@
 #include <link.h>
 
 #include <atomic>
-#include <cinttypes>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
