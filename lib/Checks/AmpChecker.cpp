@@ -237,7 +237,7 @@ private:
       // MSVC's C3561: every thread of the tile must reach each barrier.
       checkDivergentBarriers(Model, K, R,
                              {DialectKind::Amp, Diag::warn_amp_barrier_divergent,
-                              classifyAmp});
+                              Diag::note_slmc_divergent_because, classifyAmp});
       return;
     }
     // MSVC's C3600: tile_static needs a tiled launch.

@@ -56,7 +56,7 @@ void checkDivergentBarriers(const ProgramModel &Model, const Kernel &K,
           << (Callee ? 1 : 0) << Callee << Cond->getSourceRange();
       const Expr *Why = U.taintedPart(Cond);
       R.report(Why ? Why->getBeginLoc() : Cond->getBeginLoc(),
-               Diag::note_slmc_divergent_because)
+               Rule.Because)
           << Cond->getSourceRange();
     };
     for (const BarrierSite &B : Model.Barriers)

@@ -39,6 +39,7 @@ public:
 };
 
 std::unique_ptr<Checker> createAmpChecker();
+std::unique_ptr<Checker> createSyclChecker();
 std::unique_ptr<Checker> createGroupMemoryChecker(const CheckOptions &Opts);
 
 /// A dialect's barrier rule: which barriers are its own, the warning to
@@ -46,6 +47,7 @@ std::unique_ptr<Checker> createGroupMemoryChecker(const CheckOptions &Opts);
 struct BarrierRule {
   DialectKind Dialect;
   Diag Warning; // "%select{barrier|call to %1, which waits on one,}0 ..."
+  Diag Because; // note at the work-item-dependent part of the condition
   std::function<Uniformity::Seed(const clang::Expr *)> Classify;
 };
 

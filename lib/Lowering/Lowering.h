@@ -40,6 +40,15 @@ public:
   bool replace(clang::SourceRange Range, llvm::StringRef Text);
   bool insertBefore(clang::SourceLocation Loc, llvm::StringRef Text);
 
+  /// Adds a declaration placed after the offload header and before the
+  /// user's code (once per distinct text).
+  void addPrologue(llvm::StringRef Text);
+  /// A fresh number for a per-site tag, unique in this translation unit.
+  unsigned nextSite() { return Sites++; }
+  /// Makes a user function callable from device code (SLMC_HD before its
+  /// declaration), once per function; system headers are left alone.
+  void makeDeviceCallable(const clang::FunctionDecl *FD);
+
   /// The lowered main file: the offload header, a #line directive back to
   /// `PresumedName`, then the edited source.
   std::string output(llvm::StringRef PresumedName) const;
@@ -51,6 +60,9 @@ private:
   Reporter &R;
   clang::Rewriter Rewrite;
   std::vector<clang::FileID> Reported;
+  std::vector<std::string> Prologue;
+  std::vector<clang::SourceLocation> MadeDeviceCallable;
+  unsigned Sites = 0;
 };
 
 class DialectLowering {
@@ -60,6 +72,7 @@ public:
 };
 
 std::unique_ptr<DialectLowering> createAmpLowering();
+std::unique_ptr<DialectLowering> createSyclLowering();
 
 /// Lowers a checked translation unit; returns false if lowering reported an
 /// error.

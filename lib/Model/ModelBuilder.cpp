@@ -17,6 +17,7 @@ namespace slmc {
 std::vector<std::unique_ptr<ModelBuilder>> createModelBuilders() {
   std::vector<std::unique_ptr<ModelBuilder>> Builders;
   Builders.push_back(createAmpModelBuilder());
+  Builders.push_back(createSyclModelBuilder());
   return Builders;
 }
 

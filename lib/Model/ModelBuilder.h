@@ -30,6 +30,7 @@ public:
 };
 
 std::unique_ptr<ModelBuilder> createAmpModelBuilder();
+std::unique_ptr<ModelBuilder> createSyclModelBuilder();
 
 /// Every dialect's builder, in a fixed order.
 std::vector<std::unique_ptr<ModelBuilder>> createModelBuilders();

@@ -1,0 +1,128 @@
+//===- SyclModelBuilder.cpp - SYCL constructs into the model --------------===//
+//
+// Part of the slmc project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// Reads what <sycl/...> leaves in the AST:
+//   group_local_memory[_for_overwrite]<T>(g, args...)
+//        annotate("slmc.entry:sycl.group_local_memory[_for_overwrite]")
+//   parallel_for(nd_range, k) / parallel_for(range, k) / single_task(k)
+//        annotate("slmc.entry:sycl.parallel_for.nd_range" | ".range" |
+//                 "sycl.single_task"); the kernel functor is the last argument
+//   group_barrier(g), nd_item::barrier()   barriers
+//
+//===----------------------------------------------------------------------===//
+#include "Model/FunctionScopeVisitor.h"
+#include "Model/ModelBuilder.h"
+
+#include "clang/AST/Attr.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/DeclTemplate.h"
+
+using namespace clang;
+
+namespace slmc {
+namespace {
+
+bool inSyclNamespace(const Decl *D) {
+  for (const DeclContext *DC = D->getDeclContext(); DC; DC = DC->getParent())
+    if (const auto *NS = dyn_cast<NamespaceDecl>(DC))
+      if (NS->getName() == "sycl" && NS->getParent()->isTranslationUnit())
+        return true;
+  return false;
+}
+
+const FunctionDecl *functorBody(QualType T) {
+  const CXXRecordDecl *RD = T.getNonReferenceType()->getAsCXXRecordDecl();
+  if (!RD)
+    return nullptr;
+  if (RD->isLambda())
+    return RD->getLambdaCallOperator();
+  for (const CXXMethodDecl *M : RD->methods())
+    if (M->getOverloadedOperator() == OO_Call)
+      return M;
+  return nullptr;
+}
+
+class SyclVisitor : public FunctionScopeVisitor<SyclVisitor> {
+public:
+  SyclVisitor(ASTContext &Ctx, ProgramModel &Model)
+      : Ctx(Ctx), SM(Ctx.getSourceManager()), Model(Model) {}
+
+  bool VisitCallExpr(CallExpr *CE) {
+    const FunctionDecl *Callee = CE->getDirectCallee();
+    if (!Callee)
+      return true;
+    if (findAnnotation(Callee, "slmc.entry:sycl.group_local_memory") ||
+        findAnnotation(Callee, "slmc.entry:sycl.group_local_memory_for_overwrite"))
+      return addGroupLocal(CE, Callee);
+    bool NdRange = findAnnotation(Callee, "slmc.entry:sycl.parallel_for.nd_range");
+    if (NdRange || findAnnotation(Callee, "slmc.entry:sycl.parallel_for.range") ||
+        findAnnotation(Callee, "slmc.entry:sycl.single_task"))
+      return addKernel(CE, NdRange);
+    if (inSyclNamespace(Callee) &&
+        (Callee->getName() == "group_barrier" ||
+         (isa<CXXMethodDecl>(Callee) && Callee->getName() == "barrier" &&
+          cast<CXXMethodDecl>(Callee)->getParent()->getName() == "nd_item")))
+      Model.Barriers.push_back({DialectKind::Sycl, CE, currentFunction()});
+    return true;
+  }
+
+private:
+  bool addGroupLocal(const CallExpr *CE, const FunctionDecl *Callee) {
+    // The lowered form passes a site tag first; the model describes the
+    // call as written, so only un-lowered calls appear here.
+    const TemplateArgumentList *Args = Callee->getTemplateSpecializationArgs();
+    if (!Args || Args->size() < 1 || Args->get(0).getKind() != TemplateArgument::Type)
+      return true;
+    GroupLocalVar G;
+    G.Dialect = DialectKind::Sycl;
+    G.Call = CE;
+    G.Function = currentFunction();
+    G.Type = Args->get(0).getAsType();
+    G.Keyword = keywordRange(SM, CE->getCallee()->getBeginLoc());
+    G.Init = GroupLocalInit::OnceByOneItem;
+    if (!G.Type->isDependentType() && !G.Type->isIncompleteType()) {
+      G.SizeInBytes = Ctx.getTypeSizeInChars(G.Type).getQuantity();
+      G.Alignment = Ctx.getTypeAlignInChars(G.Type).getQuantity();
+    }
+    Model.GroupLocals.push_back(G);
+    return true;
+  }
+
+  bool addKernel(const CallExpr *CE, bool NdRange) {
+    if (CE->getNumArgs() < 1)
+      return true;
+    Kernel K;
+    K.Dialect = DialectKind::Sycl;
+    K.Launch = CE;
+    K.Body = functorBody(CE->getArg(CE->getNumArgs() - 1)->getType());
+    K.UsesWorkGroups = NdRange;
+    if (K.Body)
+      Model.Kernels.push_back(K);
+    return true;
+  }
+
+  ASTContext &Ctx;
+  const SourceManager &SM;
+  ProgramModel &Model;
+};
+
+class SyclModelBuilder : public ModelBuilder {
+public:
+  void build(ASTContext &Ctx, ProgramModel &Model) override {
+    SyclVisitor V(Ctx, Model);
+    V.TraverseDecl(Ctx.getTranslationUnitDecl());
+  }
+};
+
+} // namespace
+
+std::unique_ptr<ModelBuilder> createSyclModelBuilder() {
+  return std::make_unique<SyclModelBuilder>();
+}
+
+} // namespace slmc
