@@ -11,14 +11,31 @@
 //   restrict(amp, cpu)   ->  SLMC_RESTRICT_AMP_CPU
 //   tile_static T x;     ->  SLMC_GROUP_LOCAL T x;  (__shared__ on devices)
 //
+// A tile_static object whose class has a constructor or destructor must not
+// have them run (and __shared__ data cannot have them): it becomes a
+// reference to raw per-tile storage,
+//   tile_static C c;     ->  auto &c = *::slmc::group_local_storage<C, slmc_site<K>>();
+//
 // Kernels need no rewriting: <amp.h>'s parallel_for_each instantiates the
 // one kernel entry of slmc/offload.h for each kernel functor.
 //
 //===----------------------------------------------------------------------===//
 #include "Lowering/Lowering.h"
 
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/Stmt.h"
+
+using namespace clang;
+
 namespace slmc {
 namespace {
+
+bool needsRawStorage(ASTContext &Ctx, QualType T) {
+  const CXXRecordDecl *RD = Ctx.getBaseElementType(T)->getAsCXXRecordDecl();
+  return RD && RD->hasDefinition() &&
+         (!RD->hasTrivialDefaultConstructor() || !RD->hasTrivialDestructor());
+}
 
 class AmpLowering : public DialectLowering {
 public:
@@ -31,10 +48,45 @@ public:
                                                           : "SLMC_RESTRICT_CPU";
       L.replace(S.Spelling, Macro);
     }
-    for (const GroupLocalVar &G : Model.GroupLocals)
-      if (G.Dialect == DialectKind::Amp)
+    ASTContext &Ctx = L.astContext();
+    for (const GroupLocalVar &G : Model.GroupLocals) {
+      if (G.Dialect != DialectKind::Amp || !G.Var)
+        continue;
+      if (G.Var->getType()->isDependentType() || !needsRawStorage(Ctx, G.Var->getType())) {
         L.replace(G.Keyword, "SLMC_GROUP_LOCAL");
+        continue;
+      }
+      lowerToRawStorage(Ctx, G, L);
+    }
   }
+
+private:
+  void lowerToRawStorage(ASTContext &Ctx, const GroupLocalVar &G,
+                         LoweringContext &L) {
+    // Rewrite the whole declaration statement: every declarator of it is a
+    // tile_static object of the same type.
+    auto Parents = Ctx.getParents(*G.Var);
+    const DeclStmt *DS = Parents.empty() ? nullptr : Parents[0].get<DeclStmt>();
+    if (!DS || !Done.insert(DS).second)
+      return;
+    PrintingPolicy Policy = Ctx.getPrintingPolicy();
+    Policy.FullyQualifiedName = true;
+    Policy.SuppressScope = false;
+    std::string Text;
+    for (const Decl *D : DS->decls()) {
+      const auto *VD = dyn_cast<VarDecl>(D);
+      if (!VD)
+        return;
+      L.addPrologue("namespace { template <int N> struct slmc_site : ::slmc::site_base {}; }");
+      Text += "auto &" + VD->getName().str() + " = *::slmc::group_local_storage<" +
+              VD->getType().getAsString(Policy) + ", slmc_site<" +
+              std::to_string(L.nextSite()) + ">>(); ";
+    }
+    Text.pop_back();
+    L.replace(DS->getSourceRange(), Text);
+  }
+
+  llvm::DenseSet<const DeclStmt *> Done;
 };
 
 } // namespace
