@@ -14,10 +14,12 @@
 #include "Checks/Checker.h"
 #include "Checks/Uniformity.h"
 
+#include "clang/AST/Attr.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
+#include "llvm/ADT/DenseSet.h"
 
 using namespace clang;
 
@@ -124,6 +126,8 @@ Uniformity::Seed classifyAmp(const Expr *E) {
 }
 
 class AmpChecker : public Checker {
+  llvm::DenseSet<const Expr *> Reported;
+
 public:
   void check(ASTContext &Ctx, const ProgramModel &Model, Reporter &R) override {
     checkRestrictions(Model, R);
@@ -229,7 +233,86 @@ private:
     }
   }
 
+  /// Whether amp-restricted code may call `FD`: it is restrict(amp) or
+  /// restrict(amp, cpu) (in any declaration), a library function usable on
+  /// devices, implicit, or constexpr.
+  static bool isAmpCallable(const FunctionDecl *FD) {
+    if (FD->isImplicit() || FD->isConstexpr() || FD->isDefaulted() ||
+        FD->getBuiltinID())
+      return true;
+    if (const auto *MD = dyn_cast<CXXMethodDecl>(FD);
+        MD && MD->getParent()->isLambda())
+      return true; // lambdas inside amp code take its restriction
+    return hasAmpRestriction(FD);
+  }
+
+  static bool hasAmpRestriction(const FunctionDecl *FD) {
+    for (const FunctionDecl *D : FD->redecls())
+      for (const auto *A : D->specific_attrs<AnnotateAttr>()) {
+        if (A->getAnnotation() == "slmc.hd")
+          return true;
+        if (A->getAnnotation() == "slmc.amp.restrict" && A->args_size() == 1)
+          if (const auto *S = dyn_cast<StringLiteral>(
+                  A->args_begin()[0]->IgnoreParenImpCasts()))
+            if (S->getString().contains("amp"))
+              return true;
+      }
+    if (const FunctionDecl *P = FD->getTemplateInstantiationPattern())
+      if (P != FD)
+        return hasAmpRestriction(P);
+    return false;
+  }
+
+  /// Amp code may only call amp code: walks the calls from the kernel
+  /// through amp-callable functions and reports each call that leaves it.
+  void checkCalls(const ProgramModel &Model, const Kernel &K, Reporter &R) {
+    if (!hasAmpRestriction(K.Body)) {
+      R.report(K.Body->getLocation(), Diag::err_amp_kernel_not_amp);
+      return;
+    }
+    // tile_static objects are never constructed: their implicit
+    // construction is not a call.
+    llvm::DenseSet<const Expr *> NotCalls;
+    for (const GroupLocalVar &G : Model.GroupLocals)
+      if (G.Var && G.Var->getInit())
+        NotCalls.insert(G.Var->getInit()->IgnoreImplicit());
+    llvm::DenseSet<const FunctionDecl *> Seen;
+    std::vector<const FunctionDecl *> Work{K.Body};
+    while (!Work.empty()) {
+      const FunctionDecl *Fn = nullptr;
+      if (!Work.back()->hasBody(Fn)) {
+        Work.pop_back();
+        continue;
+      }
+      Work.pop_back();
+      // The dialect libraries (system headers) are trusted to keep host-only
+      // parts out of device code themselves.
+      if (!Seen.insert(Fn).second ||
+          Fn->getASTContext().getSourceManager().isInSystemHeader(
+              Fn->getLocation()))
+        continue;
+      auto It = Model.Calls.find(Fn);
+      if (It == Model.Calls.end())
+        continue;
+      for (const CallEdge &E : It->second) {
+        if (NotCalls.count(E.Site->IgnoreImplicit()))
+          continue;
+        if (isAmpCallable(E.Callee)) {
+          Work.push_back(E.Callee);
+          continue;
+        }
+        if (!Reported.insert(E.Site).second)
+          continue;
+        R.report(E.Site->getBeginLoc(), Diag::err_amp_call_cpu_only)
+            << E.Callee << E.Site->getSourceRange();
+        R.report(E.Callee->getLocation(), Diag::note_amp_declared_here)
+            << E.Callee;
+      }
+    }
+  }
+
   void checkKernel(const ProgramModel &Model, const Kernel &K, Reporter &R) {
+    checkCalls(Model, K, R);
     if (K.UsesWorkGroups) {
       if (K.Shape.Static && K.Shape.threads() > 1024)
         R.report(K.Launch->getBeginLoc(), Diag::err_amp_tile_too_large)

@@ -1,0 +1,39 @@
+// amp-restricted code may call only amp-restricted functions (restrict(amp)
+// or restrict(amp, cpu), in any declaration), constexpr and implicit ones,
+// and the dialect library; the kernel itself must be restrict(amp).
+// RUN: %slmcxx -fsyntax-only -Xclang -verify %s
+// RUN: %clangxx -std=c++17 %plugin -fsyntax-only -Xclang -verify %s
+
+#include <amp.h>
+using namespace concurrency;
+
+int host_only(int x) { return x + 1; } // expected-note {{'host_only' declared here; add 'restrict(amp)' or 'restrict(amp, cpu)' to call it from a kernel}}
+int cpu_only(int x) restrict(cpu) { return x; } // expected-note {{'cpu_only' declared here}}
+int both(int x) restrict(amp, cpu) { return x * 2; }
+int amp_only(int x) restrict(amp);
+int amp_only(int x) restrict(amp) { return both(x) - 1; }
+constexpr int folded(int x) { return x * 3; }
+int indirect(int x) restrict(amp) {
+  return host_only(x); // expected-error {{call to 'host_only', which is not restricted to 'amp', from amp-restricted code}}
+}
+struct Vec {
+  Vec(int v) restrict(amp, cpu) : v(v) {}
+  Vec operator+(const Vec &o) const restrict(amp) { return Vec(v + o.v); }
+  int get() const { return v; } // expected-note {{'get' declared here}}
+  int v;
+};
+
+void kernels(array_view<int, 1> av) {
+  parallel_for_each(av.extent, [=](index<1> i) restrict(amp) {
+    int x = av[i];
+    x = amp_only(x) + both(x) + folded(x) + indirect(x);
+    Vec a(x), b(1);
+    x += (a + b).v;
+    x += cpu_only(x); // expected-error {{call to 'cpu_only', which is not restricted to 'amp', from amp-restricted code}}
+    x += a.get();     // expected-error {{call to 'get', which is not restricted to 'amp', from amp-restricted code}}
+    av[i] = x;
+  });
+  parallel_for_each(av.extent, [=](index<1> i) { // expected-error {{the kernel passed to 'parallel_for_each' must be restricted to 'amp'}}
+    av[i] = 0;
+  });
+}
