@@ -315,7 +315,7 @@ private:
     checkCalls(Model, K, R);
     if (K.UsesWorkGroups) {
       if (K.Shape.Static && K.Shape.threads() > 1024)
-        R.report(K.Launch->getBeginLoc(), Diag::err_amp_tile_too_large)
+        R.report(K.location(), Diag::err_amp_tile_too_large)
             << unsigned(K.Shape.threads());
       // MSVC's C3561: every thread of the tile must reach each barrier.
       checkDivergentBarriers(Model, K, R,
@@ -336,7 +336,7 @@ private:
       R.report(G.Var->getLocation(), Diag::err_amp_tile_static_untiled)
           << G.Var;
       notePath(R, Reach, Def);
-      R.report(K.Launch->getBeginLoc(), Diag::note_amp_untiled_launch);
+      R.report(K.location(), Diag::note_amp_untiled_launch);
     }
   }
 };

@@ -36,7 +36,7 @@ public:
       }
       if (Total <= Opts.GroupMemoryLimit)
         continue;
-      R.report(K.Launch->getBeginLoc(), Diag::err_group_memory_over_limit)
+      R.report(K.location(), Diag::err_group_memory_over_limit)
           << "this kernel" << std::to_string(Total)
           << std::to_string(Opts.GroupMemoryLimit);
       for (const GroupLocalVar *G : Used)

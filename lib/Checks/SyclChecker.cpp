@@ -106,7 +106,7 @@ private:
           continue;
         R.report(Loc, Diag::err_sycl_glm_not_kernel_scope) << Callee;
         notePath(R, Reach, Fn);
-        R.report(K.Launch->getBeginLoc(), Diag::note_sycl_kernel_launched_here);
+        R.report(K.location(), Diag::note_sycl_kernel_launched_here);
         return;
       }
       R.report(Loc, Diag::err_sycl_glm_no_kernel) << Callee;
@@ -114,7 +114,7 @@ private:
     }
     if (!Own->UsesWorkGroups) {
       R.report(Loc, Diag::err_sycl_glm_not_nd_range) << Callee;
-      R.report(Own->Launch->getBeginLoc(), Diag::note_sycl_kernel_launched_here);
+      R.report(Own->location(), Diag::note_sycl_kernel_launched_here);
       return;
     }
     if (const Stmt *Loop = enclosingLoop(Ctx, G.Call, Fn->getBody())) {

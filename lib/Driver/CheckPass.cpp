@@ -30,7 +30,7 @@ namespace {
 class CheckAction : public ASTFrontendAction {
 public:
   CheckAction(const Toolchain &TC, const Options &Opts, llvm::StringRef Source,
-              std::string *Lowered)
+              LoweredSource *Lowered)
       : TC(TC), Opts(Opts), Source(Source), Lowered(Lowered) {}
 
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
@@ -42,8 +42,10 @@ public:
     if (Lowered)
       OnModel = [this](ASTContext &Ctx, const ProgramModel &Model, Reporter &R) {
         LoweringContext L(Ctx, R);
-        if (lowerProgram(Model, L))
-          *Lowered = L.output(Source);
+        if (lowerProgram(Model, L)) {
+          Lowered->Text = L.output(Source);
+          Lowered->ProgramKernels = L.programKernels();
+        }
       };
     return std::make_unique<SlmcConsumer>(CI, CO, std::move(OnModel));
   }
@@ -52,13 +54,13 @@ private:
   const Toolchain &TC;
   const Options &Opts;
   std::string Source;
-  std::string *Lowered;
+  LoweredSource *Lowered;
 };
 
 } // namespace
 
 bool runCheckPass(const Toolchain &TC, const Options &Opts,
-                  llvm::StringRef Source, std::string *Lowered) {
+                  llvm::StringRef Source, LoweredSource *Lowered) {
   std::vector<std::string> Args = {TC.Clang, "-fsyntax-only", "-x", "c++"};
   Args.insert(Args.end(), Opts.CommonFlags.begin(), Opts.CommonFlags.end());
   Args.insert(Args.end(), Opts.HostFlags.begin(), Opts.HostFlags.end());

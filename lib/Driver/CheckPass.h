@@ -12,14 +12,22 @@
 #include "Driver/Toolchain.h"
 
 #include <string>
+#include <vector>
 
 namespace slmc::driver {
 
+/// What lowering produced for one source.
+struct LoweredSource {
+  std::string Text; // the offload C++
+  /// Kernels launched by name ("name(kind,...)"), for program files.
+  std::vector<std::string> ProgramKernels;
+};
+
 /// Parses and checks `Source`, printing diagnostics to stderr. When
-/// `Lowered` is given and there are no errors, stores the lowered offload
-/// C++ there. Returns false if any error was reported.
+/// `Lowered` is given and there are no errors, lowers the source into it.
+/// Returns false if any error was reported.
 bool runCheckPass(const Toolchain &TC, const Options &Opts,
-                  llvm::StringRef Source, std::string *Lowered);
+                  llvm::StringRef Source, LoweredSource *Lowered);
 
 } // namespace slmc::driver
 

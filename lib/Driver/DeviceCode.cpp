@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 #include "Driver/DeviceCode.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Object/OffloadBinary.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -134,7 +135,9 @@ bool validateSpirv(ArrayRef<uint32_t> Words, StringRef Version,
   return R == SPV_SUCCESS;
 }
 
-bool packageImages(const std::vector<DeviceImageFile> &Images, StringRef Out) {
+bool packageImages(const std::vector<DeviceImageFile> &Images, StringRef Out,
+                   const std::vector<std::string> &Kernels) {
+  std::string KernelList = llvm::join(Kernels, ";");
   SmallString<0> Package;
   for (const DeviceImageFile &I : Images) {
     auto Buf = MemoryBuffer::getFile(I.Path);
@@ -148,11 +151,17 @@ bool packageImages(const std::vector<DeviceImageFile> &Images, StringRef Out) {
       Image.TheImageKind = object::IMG_SPIRV;
       Image.TheOffloadKind = object::OFK_HIP;
       Image.StringData["triple"] = "spirv64-unknown-unknown";
-    } else {
+    } else if (I.TheKind == DeviceImageFile::Ptx) {
       Image.TheImageKind = object::IMG_PTX;
       Image.TheOffloadKind = object::OFK_Cuda;
       Image.StringData["triple"] = "nvptx64-nvidia-cuda";
+    } else {
+      Image.TheImageKind = object::IMG_Object;
+      Image.TheOffloadKind = object::OFK_None;
+      Image.StringData["triple"] = "x86_64-unknown-linux-gnu";
     }
+    if (!Kernels.empty())
+      Image.StringData["slmc.kernels"] = KernelList;
     Image.StringData["arch"] = I.Arch;
     Image.StringData["producer"] = "slmc";
     Image.Image = std::move(*Buf);

@@ -52,12 +52,15 @@ bool validateSpirv(llvm::ArrayRef<uint32_t> Words, llvm::StringRef Version,
 /// Writes the device images as a sequence of LLVM OffloadBinary images
 /// ended by eight zero bytes (what libslmrt reads at run time).
 struct DeviceImageFile {
-  enum Kind { Spirv, Ptx } TheKind;
+  enum Kind { Spirv, Ptx, HostObject } TheKind;
   std::string Path;
   std::string Arch;
 };
+/// `Kernels`: signatures of kernels launched by name (program files), stored
+/// as the string "slmc.kernels" of every image.
 bool packageImages(const std::vector<DeviceImageFile> &Images,
-                   llvm::StringRef Out);
+                   llvm::StringRef Out,
+                   const std::vector<std::string> &Kernels = {});
 
 } // namespace slmc::driver
 

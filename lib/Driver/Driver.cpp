@@ -83,9 +83,10 @@ private:
     if (Opts.TheMode == Mode::SyntaxOnly)
       return runCheckPass(TC, Opts, Source, nullptr);
 
-    std::string LoweredText;
-    if (!Opts.DryRun && !runCheckPass(TC, Opts, Source, &LoweredText))
+    LoweredSource Result;
+    if (!Opts.DryRun && !runCheckPass(TC, Opts, Source, &Result))
       return false;
+    const std::string &LoweredText = Result.Text;
     StringRef Stem = sys::path::stem(Source);
 
     if (Opts.Emit == EmitKind::OffloadCpp)
@@ -113,6 +114,20 @@ private:
         return false;
       Images.push_back({DeviceImageFile::Ptx, Ptx, Opts.CudaArch});
     }
+    if (Opts.Emit == EmitKind::Program) {
+      // Host code loads this at run time: its kernels' host versions come
+      // as a shared object for the CPU fallback.
+      std::string Shared = Temps.make(Stem, "so");
+      if (Shared.empty() || !compileHostSharedObject(Lowered, Shared))
+        return false;
+      Images.push_back({DeviceImageFile::HostObject, Shared, "x86-64"});
+      if (Result.ProgramKernels.empty() && !Opts.DryRun)
+        llvm::errs() << "slmc++: warning: '" << Source
+                     << "' defines no kernel that host code launches by name\n";
+      return Opts.DryRun ||
+             packageImages(Images, outputFor(Source, "slmcprog"), Result.ProgramKernels);
+    }
+
     std::string Package = Temps.make(Stem, "slmcfat");
     if (Package.empty() || (!Opts.DryRun && !packageImages(Images, Package)))
       return false;
@@ -139,6 +154,18 @@ private:
     Args.insert(Args.end(), {"-Wno-cuda-compat", "-Xclang", "-fcuda-include-gpubinary",
                              "-Xclang", Package.str(), "-c", Lowered.str(), "-o",
                              Object.str()});
+    return runProgram(TC.Clang, Args, Opts.Verbose, Opts.DryRun) == 0;
+  }
+
+  bool compileHostSharedObject(StringRef Lowered, StringRef Out) {
+    std::vector<std::string> Args = {"-x", "hip", "--offload-host-only",
+                                     "--offload=spirv64", "-nogpulib", "-nogpuinc",
+                                     "-fPIC", "-shared", "-isystem", TC.ResourceInclude};
+    Args.insert(Args.end(), Opts.CommonFlags.begin(), Opts.CommonFlags.end());
+    Args.insert(Args.end(), Opts.HostFlags.begin(), Opts.HostFlags.end());
+    Args.push_back(Opts.OptLevel.empty() ? "-O2" : Opts.OptLevel);
+    Args.insert(Args.end(), {"-Wno-cuda-compat", Lowered.str(), "-o", Out.str(),
+                             "-L" + TC.RuntimeLibDir, "-lslmrt"});
     return runProgram(TC.Clang, Args, Opts.Verbose, Opts.DryRun) == 0;
   }
 

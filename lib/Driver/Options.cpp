@@ -72,10 +72,11 @@ bool parseOptions(llvm::ArrayRef<const char *> Args, Options &O) {
                    .Case("offload-cpp", EmitKind::OffloadCpp)
                    .Case("spirv", EmitKind::Spirv)
                    .Case("ptx", EmitKind::Ptx)
+                   .Case("program", EmitKind::Program)
                    .Default(EmitKind::None);
       if (O.Emit == EmitKind::None)
         return error("invalid value '" + A +
-                     "' in '--emit=' (expected offload-cpp, spirv or ptx)");
+                     "' in '--emit=' (expected offload-cpp, spirv, ptx or program)");
     } else if (A.consume_front("--offload-targets=")) {
       O.Spirv = O.Ptx = false;
       llvm::SmallVector<llvm::StringRef, 2> Parts;
@@ -198,6 +199,9 @@ MODES:
   --emit=offload-cpp      Write the lowered offload C++ source
   --emit=spirv            Write the SPIR-V module of the kernels
   --emit=ptx              Write the PTX module of the kernels
+  --emit=program          Write a kernel program file (SPIR-V, PTX and a CPU
+                          shared object) that host code loads at run time
+                          (C for Metal's CmDevice::LoadProgram)
 
 OPTIONS:
   -o <file>               Write output to <file> ('-' for stdout with --emit)

@@ -30,7 +30,7 @@ enum class Mode {
   Version,
 };
 
-enum class EmitKind { None, OffloadCpp, Spirv, Ptx };
+enum class EmitKind { None, OffloadCpp, Spirv, Ptx, Program };
 
 struct Input {
   std::string Path;

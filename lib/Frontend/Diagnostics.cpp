@@ -55,7 +55,11 @@ bool isSlmcWarningOption(llvm::StringRef Option) {
 }
 
 Reporter::Reporter(DiagnosticsEngine &Engine, const DiagnosticOptions &Options)
-    : Engine(Engine) {
+    : Reporter(Engine, Options, nullptr) {}
+
+Reporter::Reporter(DiagnosticsEngine &Engine, const DiagnosticOptions &Options,
+                   Emitter Emit)
+    : Engine(Engine), Emit(std::move(Emit)) {
   for (unsigned I = 0; I != unsigned(Diag::NumDiags); ++I) {
     const DiagInfo &Info = Infos[I];
     DiagnosticIDs::Level L = toClang(Info.L);
@@ -80,11 +84,15 @@ Reporter::Reporter(DiagnosticsEngine &Engine, const DiagnosticOptions &Options)
       else if (AsError)
         L = DiagnosticIDs::Error;
     }
-    IDs[I] = Engine.getDiagnosticIDs()->getCustomDiagID(L, Info.Text);
+    Levels[I] = L;
+    if (!this->Emit)
+      IDs[I] = Engine.getDiagnosticIDs()->getCustomDiagID(L, Info.Text);
   }
 }
 
 DiagnosticBuilder Reporter::report(SourceLocation Loc, Diag D) {
+  if (Emit)
+    return Emit(Loc, D, Levels[unsigned(D)], Infos[unsigned(D)].Text);
   return Engine.Report(Loc, IDs[unsigned(D)]);
 }
 

@@ -20,6 +20,7 @@
 #include "clang/Basic/Diagnostic.h"
 #include "llvm/ADT/StringRef.h"
 
+#include <functional>
 #include <vector>
 
 namespace clang {
@@ -42,8 +43,19 @@ std::vector<llvm::StringRef> allWarningGroups();
 
 class Reporter {
 public:
+  /// Reports through `Engine` with custom diagnostic IDs (the plugin,
+  /// slmc++, slmc-clangd).
   Reporter(clang::DiagnosticsEngine &Engine,
            const clang::DiagnosticOptions &Options);
+
+  /// For hosts that create the diagnostics themselves (clang-tidy, whose
+  /// checks own their diagnostics): `Emit` gets each diagnostic with its
+  /// level after the -W options (Ignored when they turn it off) and its text.
+  using Emitter = std::function<clang::DiagnosticBuilder(
+      clang::SourceLocation, Diag, clang::DiagnosticIDs::Level,
+      llvm::StringRef Text)>;
+  Reporter(clang::DiagnosticsEngine &Engine,
+           const clang::DiagnosticOptions &Options, Emitter Emit);
 
   clang::DiagnosticBuilder report(clang::SourceLocation Loc, Diag D);
   clang::DiagnosticsEngine &engine() { return Engine; }
@@ -51,7 +63,9 @@ public:
 
 private:
   clang::DiagnosticsEngine &Engine;
-  unsigned IDs[unsigned(Diag::NumDiags)];
+  Emitter Emit;
+  clang::DiagnosticIDs::Level Levels[unsigned(Diag::NumDiags)];
+  unsigned IDs[unsigned(Diag::NumDiags)] = {};
 };
 
 } // namespace slmc

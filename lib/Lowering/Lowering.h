@@ -43,6 +43,17 @@ public:
   /// Adds a declaration placed after the offload header and before the
   /// user's code (once per distinct text).
   void addPrologue(llvm::StringRef Text);
+  /// Inserts text right after the token at `Loc`.
+  bool insertAfterToken(clang::SourceLocation Loc, llvm::StringRef Text);
+  /// Adds code after the user's code (kernel entry points and the like).
+  void addEpilogue(llvm::StringRef Text) { Epilogue += Text; }
+  /// Records a kernel that host code launches by name from a program file,
+  /// as "name(kind,...)" with kind "surface" or "value<bytes>".
+  void addProgramKernel(std::string Signature) {
+    ProgramKernels.push_back(std::move(Signature));
+  }
+  const std::vector<std::string> &programKernels() const { return ProgramKernels; }
+
   /// A fresh number for a per-site tag, unique in this translation unit.
   unsigned nextSite() { return Sites++; }
   /// Makes a user function callable from device code (SLMC_HD before its
@@ -61,6 +72,8 @@ private:
   clang::Rewriter Rewrite;
   std::vector<clang::FileID> Reported;
   std::vector<std::string> Prologue;
+  std::string Epilogue;
+  std::vector<std::string> ProgramKernels;
   std::vector<clang::SourceLocation> MadeDeviceCallable;
   unsigned Sites = 0;
 };
@@ -73,6 +86,7 @@ public:
 
 std::unique_ptr<DialectLowering> createAmpLowering();
 std::unique_ptr<DialectLowering> createSyclLowering();
+std::unique_ptr<DialectLowering> createCmLowering();
 
 /// Lowers a checked translation unit; returns false if lowering reported an
 /// error.

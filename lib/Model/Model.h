@@ -95,10 +95,16 @@ struct Kernel {
   /// The function that runs once per work-item (a lambda's call operator,
   /// a functor's operator(), a kernel function).
   const clang::FunctionDecl *Body = nullptr;
-  /// Where the kernel is launched (a parallel_for_each call, ...).
+  /// Where the kernel is launched (a parallel_for_each call, ...); null for
+  /// kernels the host launches by name at run time (CM).
   const clang::Expr *Launch = nullptr;
   bool UsesWorkGroups = false; // tiled / nd_range / thread-group launch
   GroupShape Shape;
+
+  /// Where to report about the kernel as a whole.
+  clang::SourceLocation location() const {
+    return Launch ? Launch->getBeginLoc() : Body->getLocation();
+  }
 };
 
 /// One edge of the device call graph.

@@ -18,6 +18,7 @@ std::vector<std::unique_ptr<ModelBuilder>> createModelBuilders() {
   std::vector<std::unique_ptr<ModelBuilder>> Builders;
   Builders.push_back(createAmpModelBuilder());
   Builders.push_back(createSyclModelBuilder());
+  Builders.push_back(createCmModelBuilder());
   return Builders;
 }
 

@@ -31,6 +31,7 @@ public:
 
 std::unique_ptr<ModelBuilder> createAmpModelBuilder();
 std::unique_ptr<ModelBuilder> createSyclModelBuilder();
+std::unique_ptr<ModelBuilder> createCmModelBuilder();
 
 /// Every dialect's builder, in a fixed order.
 std::vector<std::unique_ptr<ModelBuilder>> createModelBuilders();

@@ -1,0 +1,100 @@
+//===- CmModelBuilder.cpp - C for Metal constructs into the model ---------===//
+//
+// Part of the slmc project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// Reads a CM kernel file:
+//   extern "C" _GENX_MAIN_ void k(...)   annotate("slmc.cm.kernel"), set by
+//                                        <cm/cm.h>; launched by name from the
+//                                        host through <cm_rt.h>
+//   cm_slm_init(N)                       the kernel's shared local memory
+//   cm_slm_* / read / write              SLM and surface accesses (checked)
+//   cm_barrier()                         barriers
+//
+//===----------------------------------------------------------------------===//
+#include "Model/FunctionScopeVisitor.h"
+#include "Model/ModelBuilder.h"
+
+#include "clang/AST/Attr.h"
+#include "clang/Basic/SourceManager.h"
+
+using namespace clang;
+
+namespace slmc {
+namespace {
+
+bool isCmLibraryFunction(const FunctionDecl *FD, llvm::StringRef Name) {
+  if (!FD->getIdentifier() || FD->getName() != Name)
+    return false;
+  const SourceManager &SM = FD->getASTContext().getSourceManager();
+  return SM.isInSystemHeader(FD->getLocation());
+}
+
+class CmVisitor : public FunctionScopeVisitor<CmVisitor> {
+public:
+  CmVisitor(ASTContext &Ctx, ProgramModel &Model) : Ctx(Ctx), Model(Model) {}
+
+  bool VisitFunctionDecl(FunctionDecl *FD) {
+    if (!FD->isThisDeclarationADefinition() ||
+        !findAnnotation(FD, "slmc.cm.kernel"))
+      return true;
+    Kernel K;
+    K.Dialect = DialectKind::Cm;
+    K.Body = FD;
+    K.UsesWorkGroups = true; // thread groups; shape chosen by the host
+    Model.Kernels.push_back(K);
+    return true;
+  }
+
+  bool VisitCallExpr(CallExpr *CE) {
+    const FunctionDecl *Callee = CE->getDirectCallee();
+    if (!Callee)
+      return true;
+    if (isCmLibraryFunction(Callee, "cm_barrier")) {
+      Model.Barriers.push_back({DialectKind::Cm, CE, currentFunction()});
+      return true;
+    }
+    if (!isCmLibraryFunction(Callee, "cm_slm_init") || CE->getNumArgs() != 1)
+      return true;
+    GroupLocalVar G;
+    G.Dialect = DialectKind::Cm;
+    G.Call = CE;
+    G.Function = currentFunction();
+    G.Keyword = keywordRange(Ctx.getSourceManager(), CE->getBeginLoc());
+    G.Init = GroupLocalInit::Undefined;
+    const Expr *Size = CE->getArg(0);
+    if (!Size->isValueDependent())
+      if (std::optional<llvm::APSInt> V = Size->getIntegerConstantExpr(Ctx))
+        if (V->isStrictlyPositive() && V->getActiveBits() <= 32) {
+          G.SizeInBytes = V->getZExtValue();
+          G.Type = Ctx.getConstantArrayType(Ctx.UnsignedCharTy, *V, nullptr,
+                                            ArraySizeModifier::Normal, 0);
+        }
+    G.Alignment = 16;
+    Model.GroupLocals.push_back(G);
+    return true;
+  }
+
+private:
+  ASTContext &Ctx;
+  ProgramModel &Model;
+};
+
+class CmModelBuilder : public ModelBuilder {
+public:
+  void build(ASTContext &Ctx, ProgramModel &Model) override {
+    CmVisitor V(Ctx, Model);
+    V.TraverseDecl(Ctx.getTranslationUnitDecl());
+  }
+};
+
+} // namespace
+
+std::unique_ptr<ModelBuilder> createCmModelBuilder() {
+  return std::make_unique<CmModelBuilder>();
+}
+
+} // namespace slmc
