@@ -75,9 +75,19 @@ bool compileSpirv(const Toolchain &TC, const Options &Opts, TempFiles &Temps,
 
   // The version comes from the target triple's sub-architecture.
   std::string Triple = "spirv64v" + Opts.SpirvVersion + "-unknown-unknown";
+  // HIP's default address space is generic: let group-local and global
+  // accesses use their own address spaces again (Intel GPUs access generic
+  // pointers more slowly), before the SPIR-V backend runs.
+  std::string Inferred = Temps.make(sys::path::stem(SourceName), "spirv.opt.bc");
+  if (Inferred.empty() ||
+      runProgram(TC.Opt,
+                 {"-mtriple=" + Triple, "-passes=infer-address-spaces,instcombine",
+                  Bitcode, "-o", Inferred},
+                 Opts.Verbose, Opts.DryRun) != 0)
+    return false;
   std::vector<std::string> LlcArgs = {"-mtriple=" + Triple, "-filetype=obj",
                                       Opts.OptLevel.empty() ? "-O3" : Opts.OptLevel,
-                                      Bitcode, "-o", Out.str()};
+                                      Inferred, "-o", Out.str()};
   if (LlcArgs[2] == "-Os" || LlcArgs[2] == "-Oz" || LlcArgs[2] == "-Ofast")
     LlcArgs[2] = "-O2";
   if (runProgram(TC.Llc, LlcArgs, Opts.Verbose, Opts.DryRun) != 0) {

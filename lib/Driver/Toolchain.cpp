@@ -24,8 +24,10 @@ Toolchain Toolchain::discover(const char *Argv0) {
       llvm::sys::fs::getMainExecutable(Argv0, reinterpret_cast<void *>(&Toolchain::discover));
   const char *Clang = std::getenv("SLMC_CLANG");
   const char *Llc = std::getenv("SLMC_LLC");
+  const char *Opt = std::getenv("SLMC_OPT");
   T.Clang = Clang && *Clang ? Clang : SLMC_CLANG_PATH;
   T.Llc = Llc && *Llc ? Llc : SLMC_LLC_PATH;
+  T.Opt = Opt && *Opt ? Opt : SLMC_OPT_PATH;
   T.ResourceInclude = resourceIncludeDirFor(Self);
   llvm::SmallString<256> Lib(llvm::sys::path::parent_path(llvm::sys::path::parent_path(Self)));
   llvm::sys::path::append(Lib, SLMC_INSTALL_LIBDIR);

@@ -19,6 +19,7 @@ namespace slmc::driver {
 struct Toolchain {
   std::string Clang;          // clang++ 22 (SLMC_CLANG overrides)
   std::string Llc;            // llc 22 (SLMC_LLC overrides)
+  std::string Opt;            // opt 22 (SLMC_OPT overrides)
   std::string ResourceInclude; // <prefix>/lib/slmc/include
   std::string RuntimeLibDir;   // where libslmrt.so is
 

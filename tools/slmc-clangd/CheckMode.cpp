@@ -290,7 +290,6 @@ int runCheck(llvm::StringRef File, const std::string &Self,
   std::string URI = uriFor(Path);
   json::Object Caps{
       {"general", json::Object{{"positionEncodings", json::Array{"utf-8"}}}},
-      {"offsetEncoding", json::Array{"utf-8"}},
       {"textDocument",
        json::Object{{"publishDiagnostics",
                      json::Object{{"relatedInformation", true},
