@@ -317,6 +317,16 @@ private:
       if (K.Shape.Static && K.Shape.threads() > 1024)
         R.report(K.location(), Diag::err_amp_tile_too_large)
             << unsigned(K.Shape.threads());
+      if (K.Shape.Static && K.Shape.Domain)
+        for (unsigned I = 0; I < K.Shape.Rank; ++I) {
+          int64_t E = (*K.Shape.Domain)[I], T = K.Shape.Size[I];
+          if (E > 0 && E % T == 0)
+            continue;
+          R.report(K.Shape.DomainExpr->getBeginLoc(),
+                   Diag::err_amp_extent_not_divisible)
+              << std::to_string(E) << I << (E > 0 ? 1 : 0) << std::to_string(T)
+              << K.Shape.DomainExpr->getSourceRange();
+        }
       // MSVC's C3561: every thread of the tile must reach each barrier.
       checkDivergentBarriers(Model, K, R,
                              {DialectKind::Amp, Diag::warn_amp_barrier_divergent,

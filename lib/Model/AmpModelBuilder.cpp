@@ -158,6 +158,7 @@ public:
         K.Shape.Rank = K.Shape.Size[2] ? 3 : K.Shape.Size[1] ? 2 : 1;
         for (unsigned I = K.Shape.Rank; I < 3; ++I)
           K.Shape.Size[I] = 1;
+        staticDomain(CE->getArg(0), K.Shape);
       }
     }
     Model.Kernels.push_back(K);
@@ -165,6 +166,46 @@ public:
   }
 
 private:
+  /// `extent<N>(c0, ...).tile<...>()` or `e.tile<...>()` with `e` a const
+  /// extent built from constants: the domain is known at compile time.
+  /// (pad()/truncate() and anything else: decided at run time.)
+  void staticDomain(const Expr *Arg, GroupShape &Shape) {
+    const Expr *E = Arg->IgnoreImplicit();
+    if (const auto *Copy = dyn_cast<CXXConstructExpr>(E);
+        Copy && Copy->getNumArgs() == 1)
+      E = Copy->getArg(0)->IgnoreImplicit();
+    const auto *Tile = dyn_cast<CXXMemberCallExpr>(E);
+    if (!Tile || !Tile->getMethodDecl() || Tile->getMethodDecl()->getName() != "tile")
+      return;
+    const Expr *Obj = Tile->getImplicitObjectArgument()->IgnoreImplicit();
+    const CXXConstructExpr *Ctor = nullptr;
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(Obj)) {
+      const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+      if (!VD || !VD->getType().isConstQualified() || !VD->getInit())
+        return;
+      Ctor = dyn_cast<CXXConstructExpr>(VD->getInit()->IgnoreImplicit());
+    } else {
+      if (const auto *Cast = dyn_cast<CXXFunctionalCastExpr>(Obj))
+        Obj = Cast->getSubExpr()->IgnoreImplicit(); // extent<1>(n)
+      Ctor = dyn_cast<CXXConstructExpr>(Obj);
+    }
+    if (!Ctor || Ctor->getNumArgs() == 0 || Ctor->getNumArgs() > 3 ||
+        Ctor->getNumArgs() != Shape.Rank)
+      return;
+    std::array<int64_t, 3> D = {1, 1, 1};
+    for (unsigned I = 0; I < Ctor->getNumArgs(); ++I) {
+      const Expr *A = Ctor->getArg(I);
+      if (A->isValueDependent() || !A->getType()->isIntegerType())
+        return;
+      std::optional<llvm::APSInt> V = A->getIntegerConstantExpr(Ctx);
+      if (!V)
+        return;
+      D[I] = V->getExtValue();
+    }
+    Shape.Domain = D;
+    Shape.DomainExpr = Arg;
+  }
+
   void noteMisplacedTileStatic(const Decl *D) {
     if (const AnnotateAttr *A = findAnnotation(D, TileStaticTag))
       Model.MisplacedGroupLocals.push_back({D, keywordRange(SM, A->getLocation())});

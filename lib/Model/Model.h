@@ -22,6 +22,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
 
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -84,6 +85,10 @@ struct GroupShape {
   unsigned Rank = 0;           // 0: decided at run time
   uint32_t Size[3] = {1, 1, 1}; // in the dialect's dimension order
   bool Static = false;
+  /// The launch's whole iteration space, when it is a compile-time
+  /// constant (in the same dimension order), with where it is written.
+  std::optional<std::array<int64_t, 3>> Domain;
+  const clang::Expr *DomainExpr = nullptr;
 
   uint64_t threads() const {
     return uint64_t(Size[0]) * Size[1] * Size[2];
