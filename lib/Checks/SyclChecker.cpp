@@ -57,9 +57,11 @@ const Stmt *enclosingLoop(ASTContext &Ctx, const Stmt *S, const Stmt *Body) {
     if (Parents.empty())
       return nullptr;
     N = Parents[0];
+    if (N.get<FunctionDecl>() || N.get<CXXRecordDecl>())
+      return nullptr; // left the function
     const Stmt *P = N.get<Stmt>();
     if (!P)
-      return nullptr; // reached a declaration (e.g. the lambda's class)
+      continue; // a declaration inside the function (the call's variable)
     if (P == Body)
       return nullptr;
     if (isa<ForStmt>(P) || isa<WhileStmt>(P) || isa<DoStmt>(P) ||
@@ -86,7 +88,7 @@ public:
 private:
   void checkGroupLocalMemory(ASTContext &Ctx, const ProgramModel &Model,
                              const GroupLocalVar &G, Reporter &R) {
-    const FunctionDecl *Callee = G.Call->getDirectCallee();
+    std::string Callee = "'" + G.Call->getDirectCallee()->getNameAsString() + "'";
     const FunctionDecl *Fn = nullptr;
     if (!G.Function || !G.Function->hasBody(Fn))
       return;
