@@ -158,15 +158,27 @@ private:
   }
 
   bool compileHostSharedObject(StringRef Lowered, StringRef Out) {
-    std::vector<std::string> Args = {"-x", "hip", "--offload-host-only",
+    std::string Object = Temps.make(sys::path::stem(Lowered), "pic.o");
+    // HIP host code needs an image to register; the program's images are
+    // loaded by the runtime instead, so this one is empty.
+    std::string Empty = Temps.make(sys::path::stem(Lowered), "empty.slmcfat");
+    if (Empty.empty() || (!Opts.DryRun && !packageImages({}, Empty)))
+      return false;
+    std::vector<std::string> Args = {"-Xclang", "-fcuda-include-gpubinary",
+                                     "-Xclang", Empty, "-x", "hip", "--offload-host-only",
                                      "--offload=spirv64", "-nogpulib", "-nogpuinc",
-                                     "-fPIC", "-shared", "-isystem", TC.ResourceInclude};
+                                     "-fPIC", "-isystem", TC.ResourceInclude};
     Args.insert(Args.end(), Opts.CommonFlags.begin(), Opts.CommonFlags.end());
     Args.insert(Args.end(), Opts.HostFlags.begin(), Opts.HostFlags.end());
     Args.push_back(Opts.OptLevel.empty() ? "-O2" : Opts.OptLevel);
-    Args.insert(Args.end(), {"-Wno-cuda-compat", Lowered.str(), "-o", Out.str(),
-                             "-L" + TC.RuntimeLibDir, "-lslmrt"});
-    return runProgram(TC.Clang, Args, Opts.Verbose, Opts.DryRun) == 0;
+    Args.insert(Args.end(), {"-Wno-cuda-compat", "-c", Lowered.str(), "-o", Object});
+    if (Object.empty() || runProgram(TC.Clang, Args, Opts.Verbose, Opts.DryRun) != 0)
+      return false;
+    // Linked as plain C++ (a HIP link would want the HIP runtime library).
+    return runProgram(TC.Clang,
+                      {"-shared", Object, "-o", Out.str(), "-L" + TC.RuntimeLibDir,
+                       "-lslmrt"},
+                      Opts.Verbose, Opts.DryRun) == 0;
   }
 
   bool link(const std::vector<std::string> &Objects) {
