@@ -160,7 +160,7 @@ private:
                                                      Init->getBeginLoc());
           if (!Init || Before) {
             R.report(CE->getBeginLoc(), Diag::err_cm_slm_before_init)
-                << Callee << (Init ? 0 : 1);
+                << ("'" + N.str() + "'") << (Init ? 0 : 1);
             if (Fn != Body)
               notePath(R, Reach, Fn);
             R.report(K.Body->getLocation(), Diag::note_cm_kernel_here) << K.Body;
@@ -187,20 +187,23 @@ private:
       if (std::optional<uint64_t> W = vectorWidth(Data->getType()))
         if (*W != 8 && *W != 16 && *W != 32)
           R.report(CE->getBeginLoc(), Diag::err_cm_slm_width)
-              << Callee << std::to_string(*W) << Data->getSourceRange();
+              << ("'" + N.str() + "'") << std::to_string(*W)
+              << Data->getSourceRange();
       return;
     }
     if ((N == "read" || N == "write") && CE->getNumArgs() == 3) {
-      // OWord block access: read(surface, byte offset, vector). DWALIGNED()
-      // surfaces only need dword alignment.
-      const Expr *Surface = CE->getArg(0)->IgnoreImplicit();
-      if (const auto *SC = dyn_cast<CallExpr>(Surface))
-        if (nameOf(SC->getDirectCallee()).starts_with("DWALIGNED"))
-          return;
-      if (const auto *ME = dyn_cast<CXXConstructExpr>(Surface); ME && ME->getNumArgs())
-        if (const auto *SC = dyn_cast<CallExpr>(ME->getArg(0)->IgnoreImplicit()))
-          if (nameOf(SC->getDirectCallee()).starts_with("DWALIGNED"))
-            return;
+      // OWord block access: read/write(surface, byte offset, vector or
+      // matrix); a scalar third argument is a scattered single-element
+      // access. Surfaces marked DWALIGNED(s) only need dword alignment:
+      // their type is not SurfaceIndex itself.
+      const CXXRecordDecl *Surface =
+          CE->getArg(0)->getType().getNonReferenceType()->getAsCXXRecordDecl();
+      if (!Surface || !Surface->getIdentifier() ||
+          Surface->getName() != "SurfaceIndex")
+        return;
+      QualType Data = CE->getArg(2)->getType().getNonReferenceType();
+      if (!Data->isRecordType())
+        return;
       const Expr *Offset = CE->getArg(1);
       if (!Offset->getType()->isIntegerType())
         return;
