@@ -6,25 +6,99 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// The C++ AMP library surface for programs compiled by slmc++: namespace
-// concurrency (alias Concurrency), extent/index, tiled_extent/tiled_index,
-// tile_barrier, array_view and parallel_for_each. Written in slmc's offload
-// C++ (slmc/offload.h), so the same header serves the device passes, the host
-// pass (with the CPU fallback) and the check pass.
+// The C++ AMP library surface for programs compiled by slmc++, in namespace
+// concurrency (alias Concurrency):
+//
+//   index, extent, tiled_extent, tiled_index, tile_barrier and the fences;
+//   array, array_view (sections, projections, synchronize, refresh, ...);
+//   copy and copy_async; parallel_for_each over extents of rank 1 to 3 and
+//   tiled extents of 1 to 3 dimensions, with or without an accelerator_view;
+//   accelerator, accelerator_view, completion_future; the atomic functions;
+//   runtime_exception and its subclasses. <amp_math.h> adds fast_math and
+//   precise_math.
+//
+// It is written in slmc's offload C++ (slmc/offload.h): one source serves the
+// device passes (SPIR-V, PTX), the host pass (with the CPU fallback) and the
+// check pass. Every declaration is visible in every pass; what kernels may
+// call is SLMC_HD, and host-only statements inside such functions are wrapped
+// in SLMC_HOST_ONLY.
 //
 // Dimension mapping: the last (fastest varying) AMP dimension is the device's
 // x dimension; for rank 2, index[0] is y and index[1] is x.
+//
+// Memory. array data lives in the runtime's shared memory (slmc_malloc_shared),
+// which host and device both address. An array_view of host memory works on
+// that memory directly on the CPU fallback; on a GPU it keeps a shared copy
+// that kernels and host accesses through the view use, written back to the
+// host memory by synchronize() or when the last copy of the view goes away.
+// Launches on a GPU are asynchronous: host accesses through an array or a
+// view first wait for the kernels launched so far.
+//
+// Arrays in kernels. C++ AMP kernels hold arrays by reference, so the kernel
+// functor holds the host address of the array object, which a GPU cannot
+// read when the object is on the host's stack. Each array therefore keeps a
+// device-visible twin of its object (extent and data pointer) in shared
+// memory, and every launch copies the kernel functor and replaces each
+// pointer-sized, pointer-aligned value equal to the address of a live array
+// with the address of that array's twin; see detail::array_registry. This
+// runs on every backend, the CPU fallback included, so the same code path is
+// tested everywhere. It serves kernel functors with array& members. Lambdas
+// that capture an array by reference ([&], [&a]) are refused by clang in the
+// device passes ("capture host variable by reference in device or host
+// device lambda function") before any launch: they need slmc's lowering to
+// rewrite the capture to detail::device_ref (see there). Until then, kernels
+// reach arrays through array_views captured by value, or through functors.
+//
+// CPU fallback. Tiled kernels run as the runtime runs every kernel there
+// (a fiber per work-item, switching at barriers). Simple (untiled) kernels
+// can have neither barriers nor tile_static data: they run as about 1024
+// host-only work-items, each looping over a range of the extent.
 //
 //===----------------------------------------------------------------------===//
 #ifndef SLMC_AMP_H
 #define SLMC_AMP_H
 
+// glibc declares a POSIX function ::index (<strings.h>, also pulled in by
+// <string.h> and most C++ headers). With `using namespace concurrency`, the
+// name `index<1>` would then be ambiguous. When <amp.h> comes before any
+// header that includes <strings.h>, the POSIX declaration is given another
+// name here (its include guard keeps it from coming back). Include <amp.h>
+// first, or write concurrency::index.
+#if defined(__GLIBC__) || defined(__linux__)
+#if !defined(_STRINGS_H)
+#define index slmc_posix_index_
+#include <strings.h>
+#include <string.h>
+#undef index
+#endif
+#endif
+
+// Clang's CUDA and HIP modes put wrappers of some standard headers
+// (<algorithm>, <complex>, <new>) on the include path; they use the CUDA
+// attribute macros, which the device passes (-nocudainc, -nogpuinc) do not
+// otherwise define.
+#if (defined(__CUDA__) || defined(__HIP__)) && !defined(__host__)
+#include <stdlib.h> // the <new> wrapper's device operator new names ::malloc
+#define __host__ __attribute__((host))
+#define __device__ __attribute__((device))
+#endif
+
 #include "slmc/offload.h"
 
+#include <algorithm>
 #include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <cstring>
 #include <exception>
+#include <future>
+#include <iterator>
+#include <mutex>
 #include <string>
 #include <type_traits>
+#include <unordered_map>
+#include <utility>
+#include <vector>
 
 namespace concurrency {
 
@@ -44,58 +118,107 @@ private:
   int code_ = 0;
 };
 
+// HRESULT values that C++ AMP reports in get_error_code().
+namespace detail {
+enum : int {
+  E_FAIL_CODE = int(0x80004005),
+  E_INVALIDARG_CODE = int(0x80070057),
+  E_OUTOFMEMORY_CODE = int(0x8007000E),
+  E_NOTIMPL_CODE = int(0x80004001),
+  E_DEVICE_REMOVED_CODE = int(0x887A0005),
+};
+} // namespace detail
+
 class invalid_compute_domain : public runtime_exception {
 public:
   explicit invalid_compute_domain(const char *message) noexcept
-      : runtime_exception(message, /*E_INVALIDARG*/ int(0x80070057)) {}
+      : runtime_exception(message, detail::E_INVALIDARG_CODE) {}
+  invalid_compute_domain() noexcept
+      : runtime_exception("invalid compute domain", detail::E_INVALIDARG_CODE) {}
 };
 
 class out_of_memory : public runtime_exception {
 public:
   explicit out_of_memory(const char *message) noexcept
-      : runtime_exception(message, /*E_OUTOFMEMORY*/ int(0x8007000E)) {}
+      : runtime_exception(message, detail::E_OUTOFMEMORY_CODE) {}
+  out_of_memory() noexcept
+      : runtime_exception("out of memory", detail::E_OUTOFMEMORY_CODE) {}
 };
 
-// ---- accelerator ------------------------------------------------------------
-/// A queue of work on the device (the runtime has one, in order).
-class accelerator_view {
+class unsupported_feature : public runtime_exception {
 public:
-  /// Waits until every kernel launched so far has finished.
-  void wait() const {
-    slmc_status st = slmc_synchronize();
-    if (st != SLMC_SUCCESS)
-      throw runtime_exception(slmc_last_error(), int(0x80004005));
-  }
-  void flush() const {}
-  bool operator==(const accelerator_view &) const { return true; }
-  bool operator!=(const accelerator_view &) const { return false; }
+  explicit unsupported_feature(const char *message) noexcept
+      : runtime_exception(message, detail::E_NOTIMPL_CODE) {}
 };
 
-/// The device slmc's runtime chose (SLMC_DEVICE, else the best present).
-class accelerator {
+class accelerator_view_removed : public runtime_exception {
 public:
-  accelerator() {
-    slmc_status st = slmc_get_device_info(&info_);
-    if (st != SLMC_SUCCESS)
-      throw runtime_exception(slmc_last_error(), int(0x80004005));
-  }
-  accelerator_view get_default_view() const { return accelerator_view(); }
-  std::wstring get_description() const {
-    std::wstring w;
-    for (const char *c = info_.name; *c; ++c) w += wchar_t(*c);
-    return w;
-  }
-  /// Dedicated memory in KiB, as C++ AMP reports it.
-  size_t get_dedicated_memory() const { return info_.global_memory / 1024; }
-  bool get_is_emulated() const { return info_.backend == SLMC_BACKEND_CPU; }
-  bool operator==(const accelerator &o) const { return info_.backend == o.info_.backend; }
-  bool operator!=(const accelerator &o) const { return !(*this == o); }
-
-  accelerator_view default_view;
-
-private:
-  slmc_device_info info_;
+  explicit accelerator_view_removed(const char *message) noexcept
+      : runtime_exception(message, detail::E_DEVICE_REMOVED_CODE) {}
+  int get_view_removed_reason() const { return get_error_code(); }
 };
+
+// ---- Runtime glue (host only) ------------------------------------------------
+namespace detail {
+[[noreturn]] inline void throw_runtime(slmc_status s, const char *what) {
+  std::string m = std::string(what) + ": " + slmc_last_error();
+  if (s == SLMC_ERROR_OUT_OF_MEMORY)
+    throw out_of_memory(m.c_str());
+  if (s == SLMC_ERROR_RESOURCE_LIMIT)
+    throw invalid_compute_domain(m.c_str());
+  throw runtime_exception(m.c_str(), E_FAIL_CODE);
+}
+
+inline void check(slmc_status s, const char *what) {
+  if (s != SLMC_SUCCESS)
+    throw_runtime(s, what);
+}
+
+/// The backend the runtime runs kernels on (initialises the runtime).
+inline slmc_backend current_backend() {
+  slmc_backend b = SLMC_BACKEND_CPU;
+  check(slmc_get_backend(&b), "no accelerator");
+  return b;
+}
+
+/// Set by every launch on an asynchronous (GPU) backend; cleared once the
+/// host has waited for the kernels. The CPU fallback launches synchronously.
+inline std::atomic<bool> kernels_pending{false};
+
+inline void wait_for_kernels() {
+  slmc_status st = slmc_synchronize();
+  kernels_pending.store(false, std::memory_order_relaxed);
+  check(st, "a kernel failed");
+}
+
+/// Called before the host touches data that kernels may be writing.
+inline void host_access() {
+  if (kernels_pending.load(std::memory_order_relaxed))
+    wait_for_kernels();
+}
+
+/// Whether the calling thread runs a work-item of the CPU fallback.
+inline bool in_cpu_kernel() { return slmc_cpu_current_item() != nullptr; }
+
+/// Shared (host- and device-visible) memory; null for zero bytes.
+inline void *allocate_shared(size_t bytes, const char *what) {
+  if (bytes == 0)
+    return nullptr;
+  void *p = nullptr;
+  check(slmc_malloc_shared(&p, bytes), what);
+  return p;
+}
+
+inline void free_shared(void *p) {
+  if (p)
+    slmc_free(p);
+}
+
+template <class It, class = void> struct is_iterator : std::false_type {};
+template <class It>
+struct is_iterator<It, std::void_t<typename std::iterator_traits<It>::iterator_category>>
+    : std::true_type {};
+} // namespace detail
 
 // ---- index and extent -------------------------------------------------------
 template <int N> class index {
@@ -103,6 +226,8 @@ template <int N> class index {
 
 public:
   static const int rank = N;
+  typedef int value_type;
+
   SLMC_HD index() { for (int i = 0; i < N; ++i) v_[i] = 0; }
   SLMC_HD explicit index(int i0) {
     static_assert(N == 1, "index<N>(i0) needs rank 1");
@@ -119,6 +244,10 @@ public:
   SLMC_HD explicit index(const int components[]) {
     for (int i = 0; i < N; ++i) v_[i] = components[i];
   }
+  SLMC_HD explicit index(int components[]) {
+    for (int i = 0; i < N; ++i) v_[i] = components[i];
+  }
+
   SLMC_HD int operator[](unsigned i) const { return v_[i]; }
   SLMC_HD int &operator[](unsigned i) { return v_[i]; }
 
@@ -129,8 +258,11 @@ public:
   SLMC_HD index &operator*=(int s) { for (int i = 0; i < N; ++i) v_[i] *= s; return *this; }
   SLMC_HD index &operator/=(int s) { for (int i = 0; i < N; ++i) v_[i] /= s; return *this; }
   SLMC_HD index &operator%=(int s) { for (int i = 0; i < N; ++i) v_[i] %= s; return *this; }
-  SLMC_HD index &operator++() { v_[N - 1] += 1; return *this; }
-  SLMC_HD index &operator--() { v_[N - 1] -= 1; return *this; }
+  /// Increments (decrements) every component, as C++ AMP does.
+  SLMC_HD index &operator++() { return *this += 1; }
+  SLMC_HD index &operator--() { return *this -= 1; }
+  SLMC_HD index operator++(int) { index r(*this); *this += 1; return r; }
+  SLMC_HD index operator--(int) { index r(*this); *this -= 1; return r; }
 
   SLMC_HD friend index operator+(index a, const index &b) { return a += b; }
   SLMC_HD friend index operator-(index a, const index &b) { return a -= b; }
@@ -139,6 +271,13 @@ public:
   SLMC_HD friend index operator*(index a, int s) { return a *= s; }
   SLMC_HD friend index operator/(index a, int s) { return a /= s; }
   SLMC_HD friend index operator%(index a, int s) { return a %= s; }
+  SLMC_HD friend index operator+(int s, index a) { return a += s; }
+  SLMC_HD friend index operator*(int s, index a) { return a *= s; }
+  SLMC_HD friend index operator-(int s, const index &a) {
+    index r;
+    for (int i = 0; i < N; ++i) r.v_[i] = s - a.v_[i];
+    return r;
+  }
   SLMC_HD friend bool operator==(const index &a, const index &b) {
     for (int i = 0; i < N; ++i) if (a.v_[i] != b.v_[i]) return false;
     return true;
@@ -156,6 +295,8 @@ template <int N> class extent {
 
 public:
   static const int rank = N;
+  typedef int value_type;
+
   SLMC_HD extent() { for (int i = 0; i < N; ++i) v_[i] = 0; }
   SLMC_HD explicit extent(int e0) {
     static_assert(N == 1, "extent<N>(e0) needs rank 1");
@@ -172,6 +313,10 @@ public:
   SLMC_HD explicit extent(const int components[]) {
     for (int i = 0; i < N; ++i) v_[i] = components[i];
   }
+  SLMC_HD explicit extent(int components[]) {
+    for (int i = 0; i < N; ++i) v_[i] = components[i];
+  }
+
   SLMC_HD int operator[](unsigned i) const { return v_[i]; }
   SLMC_HD int &operator[](unsigned i) { return v_[i]; }
 
@@ -200,6 +345,31 @@ public:
     return tiled_extent<T0, T1, T2>(*this);
   }
 
+  SLMC_HD extent &operator+=(const index<N> &o) { for (int i = 0; i < N; ++i) v_[i] += o[i]; return *this; }
+  SLMC_HD extent &operator-=(const index<N> &o) { for (int i = 0; i < N; ++i) v_[i] -= o[i]; return *this; }
+  SLMC_HD extent &operator+=(const extent &o) { for (int i = 0; i < N; ++i) v_[i] += o.v_[i]; return *this; }
+  SLMC_HD extent &operator-=(const extent &o) { for (int i = 0; i < N; ++i) v_[i] -= o.v_[i]; return *this; }
+  SLMC_HD extent &operator+=(int s) { for (int i = 0; i < N; ++i) v_[i] += s; return *this; }
+  SLMC_HD extent &operator-=(int s) { for (int i = 0; i < N; ++i) v_[i] -= s; return *this; }
+  SLMC_HD extent &operator*=(int s) { for (int i = 0; i < N; ++i) v_[i] *= s; return *this; }
+  SLMC_HD extent &operator/=(int s) { for (int i = 0; i < N; ++i) v_[i] /= s; return *this; }
+  SLMC_HD extent &operator%=(int s) { for (int i = 0; i < N; ++i) v_[i] %= s; return *this; }
+  SLMC_HD extent &operator++() { return *this += 1; }
+  SLMC_HD extent &operator--() { return *this -= 1; }
+  SLMC_HD extent operator++(int) { extent r(*this); *this += 1; return r; }
+  SLMC_HD extent operator--(int) { extent r(*this); *this -= 1; return r; }
+
+  SLMC_HD friend extent operator+(extent a, const index<N> &b) { return a += b; }
+  SLMC_HD friend extent operator-(extent a, const index<N> &b) { return a -= b; }
+  SLMC_HD friend extent operator+(extent a, const extent &b) { return a += b; }
+  SLMC_HD friend extent operator-(extent a, const extent &b) { return a -= b; }
+  SLMC_HD friend extent operator+(extent a, int s) { return a += s; }
+  SLMC_HD friend extent operator-(extent a, int s) { return a -= s; }
+  SLMC_HD friend extent operator*(extent a, int s) { return a *= s; }
+  SLMC_HD friend extent operator/(extent a, int s) { return a /= s; }
+  SLMC_HD friend extent operator%(extent a, int s) { return a %= s; }
+  SLMC_HD friend extent operator+(int s, extent a) { return a += s; }
+  SLMC_HD friend extent operator*(int s, extent a) { return a *= s; }
   SLMC_HD friend bool operator==(const extent &a, const extent &b) {
     for (int i = 0; i < N; ++i) if (a.v_[i] != b.v_[i]) return false;
     return true;
@@ -221,6 +391,8 @@ template <int D0, int D1, int D2> struct tile_rank {
 /// work-group sharing tile_static memory.
 template <int D0, int D1, int D2>
 class tiled_extent : public extent<detail::tile_rank<D0, D1, D2>::value> {
+  typedef extent<detail::tile_rank<D0, D1, D2>::value> base;
+
 public:
   static const int rank = detail::tile_rank<D0, D1, D2>::value;
   static const int tile_dim0 = D0;
@@ -234,7 +406,7 @@ public:
 #endif
 
   SLMC_HD tiled_extent() {}
-  SLMC_HD tiled_extent(const extent<rank> &e) : extent<rank>(e) {}
+  SLMC_HD tiled_extent(const extent<rank> &e) : base(e) {}
 
   SLMC_HD extent<rank> get_tile_extent() const {
     int t[3] = {D0, D1, D2};
@@ -265,6 +437,7 @@ public:
   SLMC_HD void wait_with_tile_static_memory_fence() const { slmc::group_barrier_local(); }
 };
 
+/// Memory fences for the threads of a tile, without a barrier.
 SLMC_HD inline void all_memory_fence(const tile_barrier &) { slmc::group_fence(); }
 SLMC_HD inline void global_memory_fence(const tile_barrier &) { slmc::group_fence(); }
 SLMC_HD inline void tile_static_memory_fence(const tile_barrier &) { slmc::group_fence(); }
@@ -285,6 +458,9 @@ public:
   SLMC_HD tiled_index(const index<rank> &g, const index<rank> &l,
                       const index<rank> &t, const index<rank> &o)
       : global(g), local(l), tile(t), tile_origin(o), barrier() {}
+  SLMC_HD tiled_index(const tiled_index &o)
+      : global(o.global), local(o.local), tile(o.tile),
+        tile_origin(o.tile_origin), barrier() {}
   SLMC_HD operator const index<rank>() const { return global; }
   SLMC_HD extent<rank> get_tile_extent() const {
     int t[3] = {D0, D1, D2};
@@ -292,92 +468,397 @@ public:
   }
 };
 
-// ---- array_view -------------------------------------------------------------
-namespace detail {
-[[noreturn]] inline void throw_runtime(slmc_status s, const char *what) {
-  std::string m = std::string(what) + ": " + slmc_last_error();
-  if (s == SLMC_ERROR_OUT_OF_MEMORY)
-    throw out_of_memory(m.c_str());
-  throw runtime_exception(m.c_str(), int(0x80004005) /*E_FAIL*/);
+// ---- Atomics ------------------------------------------------------------------
+// Work on global (array, array_view) and tile_static memory alike: the
+// pointer is generic. Relaxed ordering at device scope, as on the GPUs C++
+// AMP targets; the barriers order them.
+#define SLMC_AMP_ATOMIC_RMW(NAME, BUILTIN)                                       \
+  SLMC_HD inline int NAME(int *dest, int value) {                                \
+    return BUILTIN(dest, value, __ATOMIC_RELAXED, __MEMORY_SCOPE_DEVICE);        \
+  }                                                                              \
+  SLMC_HD inline unsigned int NAME(unsigned int *dest, unsigned int value) {     \
+    return BUILTIN(dest, value, __ATOMIC_RELAXED, __MEMORY_SCOPE_DEVICE);        \
+  }
+SLMC_AMP_ATOMIC_RMW(atomic_fetch_add, __scoped_atomic_fetch_add)
+SLMC_AMP_ATOMIC_RMW(atomic_fetch_sub, __scoped_atomic_fetch_sub)
+SLMC_AMP_ATOMIC_RMW(atomic_fetch_and, __scoped_atomic_fetch_and)
+SLMC_AMP_ATOMIC_RMW(atomic_fetch_or, __scoped_atomic_fetch_or)
+SLMC_AMP_ATOMIC_RMW(atomic_fetch_xor, __scoped_atomic_fetch_xor)
+SLMC_AMP_ATOMIC_RMW(atomic_fetch_max, __scoped_atomic_fetch_max)
+SLMC_AMP_ATOMIC_RMW(atomic_fetch_min, __scoped_atomic_fetch_min)
+SLMC_AMP_ATOMIC_RMW(atomic_exchange, __scoped_atomic_exchange_n)
+#undef SLMC_AMP_ATOMIC_RMW
+
+SLMC_HD inline int atomic_fetch_inc(int *dest) { return atomic_fetch_add(dest, 1); }
+SLMC_HD inline unsigned int atomic_fetch_inc(unsigned int *dest) { return atomic_fetch_add(dest, 1u); }
+SLMC_HD inline int atomic_fetch_dec(int *dest) { return atomic_fetch_sub(dest, 1); }
+SLMC_HD inline unsigned int atomic_fetch_dec(unsigned int *dest) { return atomic_fetch_sub(dest, 1u); }
+
+/// If *dest equals *expected_value, stores value and returns true; otherwise
+/// loads *dest into *expected_value and returns false.
+SLMC_HD inline bool atomic_compare_exchange(int *dest, int *expected_value, int value) {
+  return __scoped_atomic_compare_exchange_n(dest, expected_value, value, false,
+                                            __ATOMIC_RELAXED, __ATOMIC_RELAXED,
+                                            __MEMORY_SCOPE_DEVICE);
+}
+SLMC_HD inline bool atomic_compare_exchange(unsigned int *dest, unsigned int *expected_value,
+                                            unsigned int value) {
+  return __scoped_atomic_compare_exchange_n(dest, expected_value, value, false,
+                                            __ATOMIC_RELAXED, __ATOMIC_RELAXED,
+                                            __MEMORY_SCOPE_DEVICE);
 }
 
-/// Set by every launch and cleared when the host has waited for them.
-inline std::atomic<bool> kernels_pending{false};
+SLMC_HD inline float atomic_exchange(float *dest, float value) {
+  return __builtin_bit_cast(
+      float, __scoped_atomic_exchange_n(reinterpret_cast<unsigned int *>(dest),
+                                        __builtin_bit_cast(unsigned int, value),
+                                        __ATOMIC_RELAXED, __MEMORY_SCOPE_DEVICE));
+}
 
-/// Host-side state shared by all copies of one array_view: the user's host
-/// memory and the device-visible copy the kernels use.
+/// Floating-point atomic add. PTX and the host have it natively; SPIR-V needs
+/// an extension (SPV_EXT_shader_atomic_float_add) that slmc does not enable,
+/// so there it is a compare-and-swap loop.
+SLMC_HD inline float atomic_fetch_add(float *dest, float value) {
+#if defined(SLMC_PASS_SPIRV)
+  unsigned int *p = reinterpret_cast<unsigned int *>(dest);
+  unsigned int old = __scoped_atomic_load_n(p, __ATOMIC_RELAXED, __MEMORY_SCOPE_DEVICE);
+  while (!__scoped_atomic_compare_exchange_n(
+      p, &old, __builtin_bit_cast(unsigned int, __builtin_bit_cast(float, old) + value),
+      false, __ATOMIC_RELAXED, __ATOMIC_RELAXED, __MEMORY_SCOPE_DEVICE)) {
+  }
+  return __builtin_bit_cast(float, old);
+#else
+  return __scoped_atomic_fetch_add(dest, value, __ATOMIC_RELAXED, __MEMORY_SCOPE_DEVICE);
+#endif
+}
+SLMC_HD inline float atomic_fetch_sub(float *dest, float value) {
+  return atomic_fetch_add(dest, -value);
+}
+
+// ---- accelerator, accelerator_view, completion_future -------------------------
+/// The result of an asynchronous operation. Copies complete before copy_async
+/// returns, so most futures are ready at once; a marker waits for the kernels
+/// launched before it when waited on.
+class completion_future {
+public:
+  completion_future() = default;
+  explicit completion_future(std::shared_future<void> f) : f_(std::move(f)) {}
+
+  static completion_future ready() {
+    std::promise<void> p;
+    p.set_value();
+    return completion_future(p.get_future().share());
+  }
+
+  void get() const { f_.get(); }
+  void wait() const { if (f_.valid()) f_.wait(); }
+  bool valid() const { return f_.valid(); }
+  template <class Rep, class Period>
+  std::future_status wait_for(const std::chrono::duration<Rep, Period> &d) const {
+    return f_.wait_for(d);
+  }
+  template <class Clock, class Duration>
+  std::future_status wait_until(const std::chrono::time_point<Clock, Duration> &t) const {
+    return f_.wait_until(t);
+  }
+  operator std::shared_future<void>() const { return f_; }
+
+  /// Runs `func` once the operation has completed (here, on this thread,
+  /// after waiting for it).
+  template <class Functor> void then(const Functor &func) const {
+    wait();
+    func();
+  }
+
+private:
+  std::shared_future<void> f_;
+};
+
+class accelerator;
+
+enum queuing_mode { queuing_mode_immediate, queuing_mode_automatic };
+
+/// A queue of work on a device. slmc's runtime has one in-order queue per
+/// process, on the device it chose; every view of that device is that queue.
+class accelerator_view {
+public:
+  accelerator_view() : backend_(detail::current_backend()) {}
+
+  /// Waits until every kernel launched so far has finished.
+  void wait() const { detail::wait_for_kernels(); }
+  void flush() const {}
+  /// A future that completes once the work queued so far has completed.
+  completion_future create_marker() const {
+    return completion_future(std::async(std::launch::deferred, [] {
+                               detail::wait_for_kernels();
+                             }).share());
+  }
+  inline accelerator get_accelerator() const;
+  bool get_is_debug() const { return false; }
+  unsigned int get_version() const { return 0x00010000; }
+  queuing_mode get_queuing_mode() const { return queuing_mode_automatic; }
+  bool get_is_auto_selection() const { return false; }
+
+  bool operator==(const accelerator_view &o) const { return backend_ == o.backend_; }
+  bool operator!=(const accelerator_view &o) const { return !(*this == o); }
+
+  /// Throws unless this view is on the device the runtime runs kernels on.
+  void check_current(const char *what) const {
+    if (backend_ != detail::current_backend())
+      throw runtime_exception(
+          (std::string(what) + ": this accelerator_view is not on the device "
+                               "the program runs on; slmc runs kernels on one "
+                               "device per process (accelerator::set_default "
+                               "chooses it)").c_str(),
+          detail::E_INVALIDARG_CODE);
+  }
+
+private:
+  friend class accelerator;
+  explicit accelerator_view(slmc_backend b) : backend_(b) {}
+  slmc_backend backend_;
+};
+
+/// A device: the one slmc's runtime chose (SLMC_DEVICE, set_default, else the
+/// best present) or, from get_all or a device path, any device present.
+class accelerator {
+public:
+  static constexpr const wchar_t default_accelerator[] = L"default";
+  static constexpr const wchar_t cpu_accelerator[] = L"cpu";
+  static constexpr const wchar_t level_zero_accelerator[] = L"level_zero";
+  static constexpr const wchar_t cuda_accelerator[] = L"cuda";
+
+  accelerator() : accelerator(std::wstring(default_accelerator)) {}
+  explicit accelerator(const std::wstring &device_path)
+      : backend_(backend_of(device_path)), default_view(backend_) {
+    load_info();
+  }
+
+  /// Every device present, the default one first.
+  static std::vector<accelerator> get_all() {
+    std::vector<accelerator> all;
+    slmc_backend current = detail::current_backend();
+    all.push_back(accelerator(current, 0));
+    const slmc_backend order[3] = {SLMC_BACKEND_LEVEL_ZERO, SLMC_BACKEND_CUDA,
+                                   SLMC_BACKEND_CPU};
+    for (slmc_backend b : order)
+      if (b != current && slmc_backend_available(b))
+        all.push_back(accelerator(b, 0));
+    return all;
+  }
+  /// Chooses the device kernels run on; false once the runtime is in use
+  /// with another device, or if there is no such device.
+  static bool set_default(const std::wstring &device_path) {
+    slmc_backend b;
+    try {
+      b = backend_of(device_path);
+    } catch (const runtime_exception &) {
+      return false;
+    }
+    return slmc_select_backend(b) == SLMC_SUCCESS;
+  }
+  static accelerator_view get_auto_selection_view() { return accelerator_view(); }
+
+  std::wstring get_device_path() const { return widen(slmc_backend_name(backend_)); }
+  std::wstring get_description() const { return widen(info_.name); }
+  /// Dedicated memory in KiB, as C++ AMP reports it.
+  size_t get_dedicated_memory() const { return info_.global_memory / 1024; }
+  unsigned int get_version() const { return 0x00010000; }
+  bool get_is_emulated() const { return backend_ == SLMC_BACKEND_CPU; }
+  bool get_has_display() const { return false; }
+  bool get_is_debug() const { return false; }
+  bool get_supports_double_precision() const { return true; }
+  bool get_supports_limited_double_precision() const { return true; }
+  bool get_supports_cpu_shared_memory() const { return true; }
+
+  accelerator_view get_default_view() const { return default_view; }
+  accelerator_view create_view(queuing_mode = queuing_mode_automatic) const {
+    return accelerator_view(backend_);
+  }
+
+  bool operator==(const accelerator &o) const { return backend_ == o.backend_; }
+  bool operator!=(const accelerator &o) const { return !(*this == o); }
+
+private:
+  accelerator(slmc_backend b, int) : backend_(b), default_view(b) { load_info(); }
+
+  static slmc_backend backend_of(const std::wstring &path) {
+    if (path == default_accelerator || path.empty())
+      return detail::current_backend();
+    if (path == cpu_accelerator) return SLMC_BACKEND_CPU;
+    if (path == level_zero_accelerator) return SLMC_BACKEND_LEVEL_ZERO;
+    if (path == cuda_accelerator) return SLMC_BACKEND_CUDA;
+    throw runtime_exception("accelerator: unknown device path (use default, cpu, "
+                            "level_zero or cuda)",
+                            detail::E_INVALIDARG_CODE);
+  }
+  static std::wstring widen(const char *s) {
+    std::wstring w;
+    for (; s && *s; ++s) w += wchar_t(*s);
+    return w;
+  }
+  void load_info() {
+    std::memset(&info_, 0, sizeof info_);
+    info_.backend = backend_;
+    if (backend_ == detail::current_backend()) {
+      detail::check(slmc_get_device_info(&info_), "accelerator");
+      return;
+    }
+    // Another device present: the runtime describes only the one in use.
+    std::snprintf(info_.name, sizeof info_.name, "%s", slmc_backend_name(backend_));
+  }
+
+  slmc_backend backend_;
+  slmc_device_info info_;
+
+public:
+  accelerator_view default_view;
+};
+
+inline accelerator accelerator_view::get_accelerator() const {
+  return accelerator(backend_ == detail::current_backend()
+                         ? std::wstring(accelerator::default_accelerator)
+                         : std::wstring(backend_ == SLMC_BACKEND_CPU
+                                            ? accelerator::cpu_accelerator
+                                        : backend_ == SLMC_BACKEND_CUDA
+                                            ? accelerator::cuda_accelerator
+                                            : accelerator::level_zero_accelerator));
+}
+
+// ---- array_view -------------------------------------------------------------
+template <class T, int N> class array;
+template <class T, int N> class array_view;
+
+namespace detail {
+struct view_access;
+
+/// Host-side state shared by all copies of one array_view of host memory (or
+/// of storage the view allocated itself): the host memory and the
+/// device-visible storage the kernels and the view use.
 struct view_state {
   std::atomic<int> refs{1};
-  void *host = nullptr;   // the user's memory
+  void *host = nullptr;   // the user's memory; null when the view owns storage
   void *device = nullptr; // what kernels see; == host on the CPU fallback
   size_t bytes = 0;
   bool writable = false;
+  bool owns = false;      // device was allocated here
 
-  bool aliased() const { return device == host; }
-
+  /// A view of `bytes` of host memory.
   static view_state *create(void *host, size_t bytes, bool writable) {
     view_state *s = new view_state;
     s->host = host;
     s->bytes = bytes;
     s->writable = writable;
-    slmc_backend b = SLMC_BACKEND_CPU;
-    slmc_status st = slmc_get_backend(&b);
-    if (st != SLMC_SUCCESS) {
+    s->device = host;
+    slmc_backend b;
+    try {
+      b = current_backend();
+    } catch (...) {
       delete s;
-      throw_runtime(st, "no accelerator");
+      throw;
     }
-    if (b == SLMC_BACKEND_CPU || bytes == 0) {
-      s->device = host; // the CPU fallback works on the user's memory directly
-      return s;
-    }
-    st = slmc_malloc_shared(&s->device, bytes);
-    if (st == SLMC_SUCCESS)
+    if (b == SLMC_BACKEND_CPU || bytes == 0)
+      return s; // the CPU fallback works on the user's memory directly
+    slmc_status st = slmc_malloc_shared(&s->device, bytes);
+    if (st == SLMC_SUCCESS) {
+      s->owns = true;
       st = slmc_memcpy(s->device, host, bytes);
+    }
     if (st != SLMC_SUCCESS) {
-      if (s->device) slmc_free(s->device);
+      if (s->owns) slmc_free(s->device);
       delete s;
       throw_runtime(st, "array_view: cannot copy data to the accelerator");
     }
     return s;
   }
-  void synchronize() {
-    slmc_status st = slmc_synchronize();
-    if (st == SLMC_SUCCESS && writable && !aliased())
-      st = slmc_memcpy(host, device, bytes);
-    if (st != SLMC_SUCCESS)
-      throw_runtime(st, "array_view::synchronize");
+  /// A view with its own storage of `bytes` (zeroed).
+  static view_state *create_owned(size_t bytes) {
+    view_state *s = new view_state;
+    s->bytes = bytes;
+    s->writable = true;
+    try {
+      s->device = allocate_shared(bytes, "array_view");
+      s->owns = s->device != nullptr;
+      if (bytes) check(slmc_memset(s->device, 0, bytes), "array_view");
+    } catch (...) {
+      if (s->owns) slmc_free(s->device);
+      delete s;
+      throw;
+    }
+    return s;
   }
-  /// Makes kernel results visible before the host reads through the view.
-  void wait_for_host_access() {
-    slmc_status st = slmc_synchronize();
-    kernels_pending.store(false, std::memory_order_relaxed);
-    if (st != SLMC_SUCCESS)
-      throw_runtime(st, "array_view: a kernel failed");
+  bool copies() const { return owns && host; }
+  /// Writes kernel results back to the host memory.
+  void synchronize() {
+    wait_for_kernels();
+    if (writable && copies())
+      check(slmc_memcpy(host, device, bytes), "array_view::synchronize");
+  }
+  /// The host memory changed behind the view's back: copy it again.
+  void refresh() {
+    wait_for_kernels();
+    if (copies())
+      check(slmc_memcpy(device, host, bytes), "array_view::refresh");
   }
   void retain() { refs.fetch_add(1, std::memory_order_relaxed); }
   void release() {
     if (refs.fetch_sub(1, std::memory_order_acq_rel) != 1)
       return;
-    if (writable && !aliased()) {
+    if (owns) {
       // Destroying the last view publishes the results, as in C++ AMP; a
-      // destructor must not throw, so a failure here is reported on stderr
-      // by the runtime's error string only.
-      if (slmc_synchronize() == SLMC_SUCCESS)
+      // destructor must not throw, so a failure here is not reported.
+      slmc_status st = slmc_synchronize();
+      kernels_pending.store(false, std::memory_order_relaxed);
+      if (st == SLMC_SUCCESS && writable && host)
         slmc_memcpy(host, device, bytes);
+      slmc_free(device);
     }
-    if (!aliased()) slmc_free(device);
     delete this;
   }
 };
+
+/// Copies the elements of a rank-N block between two strided layouts whose
+/// last dimension is contiguous, row by row.
+template <int N, class RowFn>
+void for_each_row(const extent<N> &e, const int *pa, const int *pb, RowFn row) {
+  for (int i = 0; i < N; ++i)
+    if (e[i] <= 0) return;
+  int idx[N] = {};
+  for (;;) {
+    ptrdiff_t oa = 0, ob = 0;
+    for (int i = 0; i < N - 1; ++i) {
+      oa += ptrdiff_t(idx[i]) * pa[i];
+      ob += ptrdiff_t(idx[i]) * pb[i];
+    }
+    row(oa, ob, size_t(e[N - 1]));
+    int d = N - 2;
+    for (; d >= 0; --d) {
+      if (++idx[d] < e[d]) break;
+      idx[d] = 0;
+    }
+    if (d < 0) return;
+  }
+}
+
+template <int N> SLMC_HD void dense_pitch(const extent<N> &e, int *pitch) {
+  pitch[N - 1] = 1;
+  for (int i = N - 2; i >= 0; --i) pitch[i] = pitch[i + 1] * e[i + 1];
+}
+
+[[noreturn]] inline void throw_bad_section() {
+  throw runtime_exception("section: the section is outside the view",
+                          E_INVALIDARG_CODE);
+}
 } // namespace detail
 
-/// A view of host data that kernels read and write. Data moves to the
-/// accelerator when the view is made and back on synchronize() or when the
-/// last copy of the view is destroyed.
+/// A view of data that kernels and the host read and write: of host memory,
+/// of an array, or of storage of its own. Copies share the data.
 template <class T, int N = 1> class array_view {
   static_assert(N > 0, "array_view rank must be positive");
   template <class, int> friend class array_view;
-  using value_type_nc = typename std::remove_const<T>::type;
+  template <class, int> friend class array;
+  friend struct detail::view_access;
+  typedef typename std::remove_const<T>::type nc_type;
 
 public:
   static const int rank = N;
@@ -385,37 +866,62 @@ public:
 
   concurrency::extent<N> extent;
 
+  // Views of host memory.
   array_view(const concurrency::extent<N> &e, T *src) : extent(e) { init(src); }
   array_view(int e0, T *src) : extent(e0) { init(src); }
   array_view(int e0, int e1, T *src) : extent(e0, e1) { init(src); }
   array_view(int e0, int e1, int e2, T *src) : extent(e0, e1, e2) { init(src); }
 
-  template <class Container, class = decltype(std::declval<Container &>().data())>
-  array_view(const concurrency::extent<N> &e, Container &c) : extent(e) { init(c.data()); }
-  template <class Container, class = decltype(std::declval<Container &>().data())>
-  array_view(int e0, Container &c) : extent(e0) { init(c.data()); }
-  template <class Container, class = decltype(std::declval<Container &>().data())>
-  array_view(int e0, int e1, Container &c) : extent(e0, e1) { init(c.data()); }
-  template <class Container, class = decltype(std::declval<Container &>().data())>
-  array_view(int e0, int e1, int e2, Container &c) : extent(e0, e1, e2) { init(c.data()); }
+  template <class Container, class = decltype(std::declval<Container &>().data()),
+            class = decltype(std::declval<Container &>().size())>
+  array_view(const concurrency::extent<N> &e, Container &c) : extent(e) { init(c); }
+  template <class Container, class = decltype(std::declval<Container &>().data()),
+            class = decltype(std::declval<Container &>().size())>
+  array_view(int e0, Container &c) : extent(e0) { init(c); }
+  template <class Container, class = decltype(std::declval<Container &>().data()),
+            class = decltype(std::declval<Container &>().size())>
+  array_view(int e0, int e1, Container &c) : extent(e0, e1) { init(c); }
+  template <class Container, class = decltype(std::declval<Container &>().data()),
+            class = decltype(std::declval<Container &>().size())>
+  array_view(int e0, int e1, int e2, Container &c) : extent(e0, e1, e2) { init(c); }
+
+  // Views with storage of their own (T not const).
+  explicit array_view(const concurrency::extent<N> &e) : extent(e) { init_owned(); }
+  explicit array_view(int e0) : extent(e0) { init_owned(); }
+  array_view(int e0, int e1) : extent(e0, e1) { init_owned(); }
+  array_view(int e0, int e1, int e2) : extent(e0, e1, e2) { init_owned(); }
+
+  // Views of an array.
+  SLMC_HD array_view(array<nc_type, N> &a) : extent(a.extent), data_(a.data_) {
+    detail::dense_pitch(extent, pitch_);
+  }
+  template <class U = T, class = typename std::enable_if<std::is_const<U>::value>::type>
+  SLMC_HD array_view(const array<nc_type, N> &a) : extent(a.extent), data_(a.data_) {
+    detail::dense_pitch(extent, pitch_);
+  }
 
   SLMC_HD array_view(const array_view &o)
       : extent(o.extent), data_(o.data_), state_(o.state_) {
-    SLMC_HOST_ONLY(if (state_) state_->retain();)
+    copy_pitch(o.pitch_);
+    adopt_state();
   }
   /// array_view<T> converts to array_view<const T>.
   template <class U, class = typename std::enable_if<
                          std::is_same<const U, T>::value && !std::is_same<U, T>::value>::type>
   SLMC_HD array_view(const array_view<U, N> &o)
       : extent(o.extent), data_(o.data_), state_(o.state_) {
-    SLMC_HOST_ONLY(if (state_) state_->retain();)
+    copy_pitch(o.pitch_);
+    adopt_state();
   }
   SLMC_HD array_view &operator=(const array_view &o) {
     if (this != &o) {
-      SLMC_HOST_ONLY(if (o.state_) o.state_->retain(); if (state_) state_->release();)
+      SLMC_HOST_ONLY(if (o.state_ && !detail::in_cpu_kernel()) o.state_->retain();
+                     if (state_) state_->release();)
       extent = o.extent;
       data_ = o.data_;
+      copy_pitch(o.pitch_);
       state_ = o.state_;
+      SLMC_HOST_ONLY(if (detail::in_cpu_kernel()) state_ = nullptr;)
     }
     return *this;
   }
@@ -423,60 +929,634 @@ public:
 
   SLMC_HD concurrency::extent<N> get_extent() const { return extent; }
 
-  SLMC_HD T &operator[](const index<N> &idx) const { return at(linear(idx)); }
-  SLMC_HD T &operator()(const index<N> &idx) const { return at(linear(idx)); }
-  template <int M = N, class = typename std::enable_if<M == 1>::type>
+  SLMC_HD T &operator[](const index<N> &idx) const { return at(offset(idx)); }
+  SLMC_HD T &operator()(const index<N> &idx) const { return at(offset(idx)); }
+
+  /// Rank 1: the element. Higher ranks: the projection on the first index.
+  template <int M = N, typename std::enable_if<M == 1, int>::type = 0>
   SLMC_HD T &operator[](int i0) const { return at(i0); }
-  SLMC_HD T &operator()(int i0) const {
-    static_assert(N == 1, "array_view(i0) needs rank 1");
-    return at(i0);
-  }
+  template <int M = N, typename std::enable_if<(M > 1), int>::type = 0>
+  SLMC_HD array_view<T, M - 1> operator[](int i0) const { return project(i0); }
+  template <int M = N, typename std::enable_if<M == 1, int>::type = 0>
+  SLMC_HD T &operator()(int i0) const { return at(i0); }
+  template <int M = N, typename std::enable_if<(M > 1), int>::type = 0>
+  SLMC_HD array_view<T, M - 1> operator()(int i0) const { return project(i0); }
   SLMC_HD T &operator()(int i0, int i1) const {
     static_assert(N == 2, "array_view(i0, i1) needs rank 2");
-    return at(i0 * extent[1] + i1);
+    return at(i0 * pitch_[0] + i1);
   }
   SLMC_HD T &operator()(int i0, int i1, int i2) const {
     static_assert(N == 3, "array_view(i0, i1, i2) needs rank 3");
-    return at((i0 * extent[1] + i1) * extent[2] + i2);
+    return at(i0 * pitch_[0] + i1 * pitch_[N - 2] + i2);
   }
 
-  /// Pointer to the data as kernels see it (rank 1 views of host data).
-  SLMC_HD T *data() const { return data_; }
+  /// The sub-view of `ext` elements from `origin`.
+  SLMC_HD array_view section(const index<N> &origin, const concurrency::extent<N> &ext) const {
+    SLMC_HOST_ONLY(check_section(origin, ext);)
+    return array_view(ext, data_ + offset(origin), pitch_, state_);
+  }
+  SLMC_HD array_view section(const index<N> &origin) const {
+    concurrency::extent<N> ext;
+    for (int i = 0; i < N; ++i) ext[i] = extent[i] - origin[i];
+    return section(origin, ext);
+  }
+  SLMC_HD array_view section(const concurrency::extent<N> &ext) const {
+    return section(index<N>(), ext);
+  }
+  SLMC_HD array_view section(int i0, int e0) const {
+    static_assert(N == 1, "section(i0, e0) needs rank 1");
+    return section(index<N>(i0), concurrency::extent<N>(e0));
+  }
+  SLMC_HD array_view section(int i0, int i1, int e0, int e1) const {
+    static_assert(N == 2, "section(i0, i1, e0, e1) needs rank 2");
+    return section(index<N>(i0, i1), concurrency::extent<N>(e0, e1));
+  }
+  SLMC_HD array_view section(int i0, int i1, int i2, int e0, int e1, int e2) const {
+    static_assert(N == 3, "section(i0, i1, i2, e0, e1, e2) needs rank 3");
+    return section(index<N>(i0, i1, i2), concurrency::extent<N>(e0, e1, e2));
+  }
 
-  /// Copies kernel results back to the host memory the view was made from.
-  void synchronize() const { if (state_) state_->synchronize(); }
-  /// The current contents need not be copied to the accelerator. Data is
-  /// copied when the view is made, so this is only a hint here.
+  /// A rank-1 view seen with another shape (the view must be contiguous).
+  template <int K>
+  SLMC_HD array_view<T, K> view_as(const concurrency::extent<K> &ext) const {
+    static_assert(N == 1, "view_as needs a view of rank 1");
+    int pitch[K];
+    detail::dense_pitch(ext, pitch);
+    return array_view<T, K>(ext, data_, pitch, state_);
+  }
+
+  /// Pointer to the first element, as kernels see it.
+  SLMC_HD T *data() const {
+    SLMC_HOST_ONLY(detail::host_access();)
+    return data_;
+  }
+
+  /// Writes kernel results back to the memory the view was made from.
+  void synchronize() const {
+    if (state_) state_->synchronize();
+    else detail::wait_for_kernels();
+  }
+  completion_future synchronize_async() const {
+    synchronize();
+    return completion_future::ready();
+  }
+  void synchronize(const accelerator_view &) const { synchronize(); }
+  completion_future synchronize_async(const accelerator_view &) const {
+    return synchronize_async();
+  }
+  /// The current contents need not reach the accelerator. Views copy their
+  /// data when made, so this is only a hint here.
   void discard_data() const {}
-  void refresh() const {}
+  /// The host memory behind the view changed other than through the view.
+  void refresh() const {
+    if (state_) state_->refresh();
+  }
+  accelerator_view get_source_accelerator_view() const { return accelerator_view(); }
+
+  void copy_to(const array_view<nc_type, N> &dest) const;
+  void copy_to(array<nc_type, N> &dest) const;
 
 private:
-  SLMC_HD T &at(int linear_index) const {
-#if !defined(SLMC_DEVICE_PASS)
-    // Host code reads through the view only after the kernels that wrote it.
-    // (Kernels run on the host only on the CPU fallback, whose views alias
-    // host memory and whose launches are synchronous: no wait there.)
-    if (state_ && !state_->aliased() &&
-        detail::kernels_pending.load(std::memory_order_relaxed))
-      state_->wait_for_host_access();
-#endif
-    return data_[linear_index];
+  SLMC_HD array_view(const concurrency::extent<N> &e, T *data, const int *pitch,
+                     detail::view_state *st)
+      : extent(e), data_(data), state_(st) {
+    copy_pitch(pitch);
+    adopt_state();
   }
-  SLMC_HD int linear(const index<N> &idx) const {
-    int l = idx[0];
-    for (int i = 1; i < N; ++i) l = l * extent[i] + idx[i];
+
+  SLMC_HD void copy_pitch(const int *p) {
+    for (int i = 0; i < N; ++i) pitch_[i] = p[i];
+  }
+  /// Copies made on the host hold a reference to the shared state; copies
+  /// made inside kernels (CPU fallback) do not need one.
+  SLMC_HD void adopt_state() {
+    SLMC_HOST_ONLY(if (state_) {
+      if (detail::in_cpu_kernel()) state_ = nullptr;
+      else state_->retain();
+    })
+  }
+  SLMC_HD array_view<T, (N > 1 ? N - 1 : 1)> project(int i0) const {
+    concurrency::extent<(N > 1 ? N - 1 : 1)> e;
+    for (int i = 1; i < N; ++i) e[i - 1] = extent[i];
+    return array_view<T, (N > 1 ? N - 1 : 1)>(e, data_ + i0 * pitch_[0], pitch_ + 1, state_);
+  }
+
+  SLMC_HD T &at(ptrdiff_t off) const {
+    // Host code reads through the view only after the kernels that wrote it.
+    SLMC_HOST_ONLY(detail::host_access();)
+    return data_[off];
+  }
+  SLMC_HD ptrdiff_t offset(const index<N> &idx) const {
+    ptrdiff_t l = 0;
+    for (int i = 0; i < N; ++i) l += ptrdiff_t(idx[i]) * pitch_[i];
     return l;
   }
+  void check_section(const index<N> &origin, const concurrency::extent<N> &ext) const {
+    for (int i = 0; i < N; ++i)
+      if (origin[i] < 0 || ext[i] < 0 || origin[i] + ext[i] > extent[i])
+        detail::throw_bad_section();
+  }
+  template <class Container> void init(Container &c) {
+    if (size_t(c.size()) < size_t(extent.size()))
+      throw runtime_exception("array_view: the container is smaller than the extent",
+                              detail::E_INVALIDARG_CODE);
+    init(c.data());
+  }
   void init(T *src) {
+    detail::dense_pitch(extent, pitch_);
     size_t bytes = size_t(extent.size()) * sizeof(T);
-    state_ = detail::view_state::create(
-        const_cast<value_type_nc *>(src), bytes, !std::is_const<T>::value);
+    state_ = detail::view_state::create(const_cast<nc_type *>(src), bytes,
+                                        !std::is_const<T>::value);
+    data_ = static_cast<T *>(state_->device);
+  }
+  void init_owned() {
+    static_assert(!std::is_const<T>::value,
+                  "an array_view with storage of its own needs a non-const type");
+    detail::dense_pitch(extent, pitch_);
+    state_ = detail::view_state::create_owned(size_t(extent.size()) * sizeof(T));
     data_ = static_cast<T *>(state_->device);
   }
 
   T *data_ = nullptr;
-  detail::view_state *state_ = nullptr;
+  int pitch_[N];                         // elements between consecutive indices
+  detail::view_state *state_ = nullptr;  // null for views of arrays
 };
+
+// ---- array --------------------------------------------------------------------
+namespace detail {
+/// Maps the host address of every live array object to its device-visible
+/// twin; launches use it to redirect kernels' references to arrays.
+class array_registry {
+public:
+  static array_registry &get() {
+    static array_registry r;
+    return r;
+  }
+  void add(const void *object, void *twin) {
+    std::lock_guard<std::mutex> l(m_);
+    twins_[object] = twin;
+    live_.store(twins_.size(), std::memory_order_relaxed);
+  }
+  void remove(const void *object) {
+    std::lock_guard<std::mutex> l(m_);
+    twins_.erase(object);
+    live_.store(twins_.size(), std::memory_order_relaxed);
+  }
+  /// Replaces, in the bytes of a kernel functor, each pointer-aligned value
+  /// that is the address of a live array by the address of its twin.
+  void relocate(unsigned char *bytes, size_t size) {
+    if (live_.load(std::memory_order_relaxed) == 0)
+      return;
+    std::lock_guard<std::mutex> l(m_);
+    for (size_t off = 0; off + sizeof(void *) <= size; off += alignof(void *)) {
+      const void *p;
+      std::memcpy(&p, bytes + off, sizeof p);
+      auto it = twins_.find(p);
+      if (it != twins_.end())
+        std::memcpy(bytes + off, &it->second, sizeof(void *));
+    }
+  }
+
+private:
+  std::mutex m_;
+  std::unordered_map<const void *, void *> twins_;
+  std::atomic<size_t> live_{0};
+};
+} // namespace detail
+
+/// Data of the accelerator, in the runtime's shared memory. Kernels capture
+/// arrays by reference.
+template <class T, int N = 1> class array {
+  static_assert(N > 0, "array rank must be positive");
+  static_assert(std::is_trivially_copyable<T>::value,
+                "array elements must be trivially copyable");
+  template <class, int> friend class array_view;
+  template <class, int> friend class array;
+  friend struct detail::view_access;
+
+public:
+  static const int rank = N;
+  typedef T value_type;
+
+  concurrency::extent<N> extent;
+
+  explicit array(const concurrency::extent<N> &e) : extent(e) { allocate(); }
+  explicit array(int e0) : extent(e0) { allocate(); }
+  array(int e0, int e1) : extent(e0, e1) { allocate(); }
+  array(int e0, int e1, int e2) : extent(e0, e1, e2) { allocate(); }
+
+  array(const concurrency::extent<N> &e, accelerator_view av) : extent(e) { allocate(&av); }
+  array(int e0, accelerator_view av) : extent(e0) { allocate(&av); }
+  array(int e0, int e1, accelerator_view av) : extent(e0, e1) { allocate(&av); }
+  array(int e0, int e1, int e2, accelerator_view av) : extent(e0, e1, e2) { allocate(&av); }
+  /// Staging arrays: the associated view is ignored (all memory is shared).
+  array(const concurrency::extent<N> &e, accelerator_view av, accelerator_view)
+      : extent(e) { allocate(&av); }
+
+  // Initialised from host data: [first, last) or extent.size() elements.
+  template <class It, class = typename std::enable_if<detail::is_iterator<It>::value>::type>
+  array(const concurrency::extent<N> &e, It first) : extent(e) { allocate(); fill(first); }
+  template <class It, class = typename std::enable_if<detail::is_iterator<It>::value>::type>
+  array(const concurrency::extent<N> &e, It first, It last) : extent(e) { allocate(); fill(first, last); }
+  template <class It, class = typename std::enable_if<detail::is_iterator<It>::value>::type>
+  array(int e0, It first) : extent(e0) { allocate(); fill(first); }
+  template <class It, class = typename std::enable_if<detail::is_iterator<It>::value>::type>
+  array(int e0, It first, It last) : extent(e0) { allocate(); fill(first, last); }
+  template <class It, class = typename std::enable_if<detail::is_iterator<It>::value>::type>
+  array(int e0, int e1, It first) : extent(e0, e1) { allocate(); fill(first); }
+  template <class It, class = typename std::enable_if<detail::is_iterator<It>::value>::type>
+  array(int e0, int e1, It first, It last) : extent(e0, e1) { allocate(); fill(first, last); }
+  template <class It, class = typename std::enable_if<detail::is_iterator<It>::value>::type>
+  array(int e0, int e1, int e2, It first) : extent(e0, e1, e2) { allocate(); fill(first); }
+  template <class It, class = typename std::enable_if<detail::is_iterator<It>::value>::type>
+  array(int e0, int e1, int e2, It first, It last) : extent(e0, e1, e2) { allocate(); fill(first, last); }
+  template <class It, class = typename std::enable_if<detail::is_iterator<It>::value>::type>
+  array(const concurrency::extent<N> &e, It first, accelerator_view av)
+      : extent(e) { allocate(&av); fill(first); }
+  template <class It, class = typename std::enable_if<detail::is_iterator<It>::value>::type>
+  array(const concurrency::extent<N> &e, It first, It last, accelerator_view av)
+      : extent(e) { allocate(&av); fill(first, last); }
+  template <class It, class = typename std::enable_if<detail::is_iterator<It>::value>::type>
+  array(int e0, It first, accelerator_view av) : extent(e0) { allocate(&av); fill(first); }
+  template <class It, class = typename std::enable_if<detail::is_iterator<It>::value>::type>
+  array(int e0, It first, It last, accelerator_view av)
+      : extent(e0) { allocate(&av); fill(first, last); }
+  template <class It, class = typename std::enable_if<detail::is_iterator<It>::value>::type>
+  array(int e0, int e1, It first, accelerator_view av)
+      : extent(e0, e1) { allocate(&av); fill(first); }
+  template <class It, class = typename std::enable_if<detail::is_iterator<It>::value>::type>
+  array(int e0, int e1, int e2, It first, accelerator_view av)
+      : extent(e0, e1, e2) { allocate(&av); fill(first); }
+
+  explicit array(const array_view<const T, N> &src) : extent(src.extent) {
+    allocate();
+    src.copy_to(*this);
+  }
+  explicit array(const array_view<T, N> &src) : extent(src.extent) {
+    allocate();
+    src.copy_to(*this);
+  }
+  array(const array_view<const T, N> &src, accelerator_view av) : extent(src.extent) {
+    allocate(&av);
+    src.copy_to(*this);
+  }
+
+  /// A deep copy.
+  array(const array &o) : extent(o.extent) {
+    allocate();
+    detail::host_access();
+    if (bytes()) detail::check(slmc_memcpy(data_, o.data_, bytes()), "array copy");
+  }
+  array(array &&o) noexcept : extent(o.extent), data_(o.data_), twin_(o.twin_) {
+    o.data_ = nullptr;
+    o.twin_ = nullptr;
+    o.extent = concurrency::extent<N>();
+    if (twin_) {
+      detail::array_registry::get().remove(&o);
+      publish();
+    }
+  }
+  array &operator=(const array &o) {
+    if (this != &o) {
+      array tmp(o);
+      *this = std::move(tmp);
+    }
+    return *this;
+  }
+  array &operator=(array &&o) noexcept {
+    if (this != &o) {
+      release();
+      extent = o.extent;
+      data_ = o.data_;
+      twin_ = o.twin_;
+      o.data_ = nullptr;
+      o.twin_ = nullptr;
+      o.extent = concurrency::extent<N>();
+      if (twin_) {
+        detail::array_registry::get().remove(&o);
+        publish();
+      }
+    }
+    return *this;
+  }
+  array &operator=(const array_view<const T, N> &src) {
+    src.copy_to(*this);
+    return *this;
+  }
+  ~array() { release(); }
+
+  SLMC_HD concurrency::extent<N> get_extent() const { return extent; }
+  accelerator_view get_accelerator_view() const { return accelerator_view(); }
+  accelerator_view get_associated_accelerator_view() const { return accelerator_view(); }
+
+  SLMC_HD T &operator[](const index<N> &idx) { return at(offset(idx)); }
+  SLMC_HD const T &operator[](const index<N> &idx) const { return at(offset(idx)); }
+  SLMC_HD T &operator()(const index<N> &idx) { return at(offset(idx)); }
+  SLMC_HD const T &operator()(const index<N> &idx) const { return at(offset(idx)); }
+
+  template <int M = N, typename std::enable_if<M == 1, int>::type = 0>
+  SLMC_HD T &operator[](int i0) { return at(i0); }
+  template <int M = N, typename std::enable_if<M == 1, int>::type = 0>
+  SLMC_HD const T &operator[](int i0) const { return at(i0); }
+  template <int M = N, typename std::enable_if<(M > 1), int>::type = 0>
+  SLMC_HD array_view<T, M - 1> operator[](int i0) { return array_view<T, N>(*this)[i0]; }
+  template <int M = N, typename std::enable_if<(M > 1), int>::type = 0>
+  SLMC_HD array_view<const T, M - 1> operator[](int i0) const {
+    return array_view<const T, N>(*this)[i0];
+  }
+  template <int M = N, typename std::enable_if<M == 1, int>::type = 0>
+  SLMC_HD T &operator()(int i0) { return at(i0); }
+  template <int M = N, typename std::enable_if<M == 1, int>::type = 0>
+  SLMC_HD const T &operator()(int i0) const { return at(i0); }
+  SLMC_HD T &operator()(int i0, int i1) {
+    static_assert(N == 2, "array(i0, i1) needs rank 2");
+    return at(ptrdiff_t(i0) * extent[1] + i1);
+  }
+  SLMC_HD const T &operator()(int i0, int i1) const {
+    static_assert(N == 2, "array(i0, i1) needs rank 2");
+    return at(ptrdiff_t(i0) * extent[1] + i1);
+  }
+  SLMC_HD T &operator()(int i0, int i1, int i2) {
+    static_assert(N == 3, "array(i0, i1, i2) needs rank 3");
+    return at((ptrdiff_t(i0) * extent[1] + i1) * extent[2] + i2);
+  }
+  SLMC_HD const T &operator()(int i0, int i1, int i2) const {
+    static_assert(N == 3, "array(i0, i1, i2) needs rank 3");
+    return at((ptrdiff_t(i0) * extent[1] + i1) * extent[2] + i2);
+  }
+
+  SLMC_HD array_view<T, N> section(const index<N> &origin, const concurrency::extent<N> &e) {
+    return array_view<T, N>(*this).section(origin, e);
+  }
+  SLMC_HD array_view<const T, N> section(const index<N> &origin,
+                                         const concurrency::extent<N> &e) const {
+    return array_view<const T, N>(*this).section(origin, e);
+  }
+  SLMC_HD array_view<T, N> section(const index<N> &origin) {
+    return array_view<T, N>(*this).section(origin);
+  }
+  SLMC_HD array_view<const T, N> section(const index<N> &origin) const {
+    return array_view<const T, N>(*this).section(origin);
+  }
+  SLMC_HD array_view<T, N> section(const concurrency::extent<N> &e) {
+    return array_view<T, N>(*this).section(e);
+  }
+  SLMC_HD array_view<const T, N> section(const concurrency::extent<N> &e) const {
+    return array_view<const T, N>(*this).section(e);
+  }
+  template <int K> SLMC_HD array_view<T, K> view_as(const concurrency::extent<K> &e) {
+    static_assert(N == 1, "view_as needs an array of rank 1");
+    return array_view<T, 1>(*this).view_as(e);
+  }
+  template <int K>
+  SLMC_HD array_view<const T, K> view_as(const concurrency::extent<K> &e) const {
+    static_assert(N == 1, "view_as needs an array of rank 1");
+    return array_view<const T, 1>(*this).view_as(e);
+  }
+  /// The data as a rank-1 view of another element type.
+  template <class U> SLMC_HD array_view<U, 1> reinterpret_as() {
+    int n = int(size_t(extent.size()) * sizeof(T) / sizeof(U));
+    int pitch[1] = {1};
+    return array_view<U, 1>(concurrency::extent<1>(n), reinterpret_cast<U *>(data_),
+                            pitch, nullptr);
+  }
+  template <class U> SLMC_HD array_view<const U, 1> reinterpret_as() const {
+    int n = int(size_t(extent.size()) * sizeof(T) / sizeof(U));
+    int pitch[1] = {1};
+    return array_view<const U, 1>(concurrency::extent<1>(n),
+                                  reinterpret_cast<const U *>(data_), pitch, nullptr);
+  }
+
+  SLMC_HD T *data() {
+    SLMC_HOST_ONLY(detail::host_access();)
+    return data_;
+  }
+  SLMC_HD const T *data() const {
+    SLMC_HOST_ONLY(detail::host_access();)
+    return data_;
+  }
+
+  void copy_to(array &dest) const;
+  void copy_to(const array_view<T, N> &dest) const;
+
+  operator std::vector<T>() const {
+    detail::host_access();
+    return std::vector<T>(data_, data_ + extent.size());
+  }
+
+private:
+  size_t bytes() const { return size_t(extent.size()) * sizeof(T); }
+
+  void allocate(const accelerator_view *av = nullptr) {
+    if (av) av->check_current("array");
+    for (int i = 0; i < N; ++i)
+      if (extent[i] < 0)
+        throw runtime_exception("array: negative extent", detail::E_INVALIDARG_CODE);
+    data_ = static_cast<T *>(detail::allocate_shared(bytes(), "array"));
+    try {
+      if (data_) detail::check(slmc_memset(data_, 0, bytes()), "array");
+      twin_ = detail::allocate_shared(sizeof(array), "array");
+    } catch (...) {
+      detail::free_shared(data_);
+      throw;
+    }
+    publish();
+  }
+  /// Copies this object (extent and data pointer) to its twin, which kernels
+  /// see instead of this object.
+  void publish() {
+    std::memcpy(twin_, static_cast<const void *>(this), sizeof(array));
+    detail::array_registry::get().add(this, twin_);
+  }
+  void release() noexcept {
+    if (!twin_ && !data_)
+      return;
+    // Kernels in flight may still use the data.
+    if (detail::kernels_pending.load(std::memory_order_relaxed)) {
+      slmc_synchronize();
+      detail::kernels_pending.store(false, std::memory_order_relaxed);
+    }
+    if (twin_) detail::array_registry::get().remove(this);
+    detail::free_shared(data_);
+    detail::free_shared(twin_);
+    data_ = nullptr;
+    twin_ = nullptr;
+  }
+  template <class It> void fill(It first) {
+    std::copy_n(first, extent.size(), data_);
+  }
+  template <class It> void fill(It first, It last) {
+    size_t n = size_t(std::distance(first, last));
+    if (n < size_t(extent.size()))
+      throw runtime_exception("array: fewer source elements than the extent",
+                              detail::E_INVALIDARG_CODE);
+    std::copy_n(first, extent.size(), data_);
+  }
+  SLMC_HD T &at(ptrdiff_t off) const {
+    SLMC_HOST_ONLY(detail::host_access();)
+    return data_[off];
+  }
+  SLMC_HD ptrdiff_t offset(const index<N> &idx) const {
+    ptrdiff_t l = idx[0];
+    for (int i = 1; i < N; ++i) l = l * extent[i] + idx[i];
+    return l;
+  }
+
+  T *data_ = nullptr;
+  void *twin_ = nullptr; // device-visible copy of this object
+};
+
+// ---- copy -----------------------------------------------------------------------
+// Copies complete before they return (after the kernels launched before them);
+// copy_async returns a completed future.
+namespace detail {
+/// What copies need of views and arrays beyond their public interface.
+struct view_access {
+  template <class T, int N> static T *data(const array_view<T, N> &v) { return v.data_; }
+  template <class T, int N> static const int *pitch(const array_view<T, N> &v) {
+    return v.pitch_;
+  }
+  template <class T, int N> static void *twin(const array<T, N> &a) { return a.twin_; }
+};
+
+/// The device-visible twin of an array object: what a kernel that captured
+/// `a` by reference has to use instead of `a` on a GPU (clang refuses
+/// by-reference captures of host variables in device lambdas). The lowering
+/// of a kernel lambda's by-reference capture of an array `a` (explicit `&a`,
+/// or implicit under `[&]`) is: the capture becomes the init-capture
+///   slmc_ref_a = ::concurrency::detail::device_ref(a)
+/// (by value: a pointer) and every use of `a` in the body `(*slmc_ref_a)`.
+template <class T, int N> array<T, N> *device_ref(array<T, N> &a) {
+  return static_cast<array<T, N> *>(view_access::twin(a));
+}
+template <class T, int N> const array<T, N> *device_ref(const array<T, N> &a) {
+  return static_cast<const array<T, N> *>(view_access::twin(a));
+}
+
+template <class T, int N>
+void copy_block(const T *src, const int *sp, T *dst, const int *dp, const extent<N> &e) {
+  host_access();
+  for_each_row(e, sp, dp, [&](ptrdiff_t os, ptrdiff_t od, size_t n) {
+    std::memmove(static_cast<void *>(dst + od), static_cast<const void *>(src + os),
+                 n * sizeof(T));
+  });
+}
+
+inline void check_same_extent(bool same) {
+  if (!same)
+    throw runtime_exception("copy: the source and destination extents differ",
+                            E_INVALIDARG_CODE);
+}
+
+template <class It> void check_source_size(It first, It last, size_t needed) {
+  if (size_t(std::distance(first, last)) < needed)
+    throw runtime_exception("copy: fewer source elements than the destination holds",
+                            E_INVALIDARG_CODE);
+}
+
+/// Host iterator -> view, row by row.
+template <class It, class T, int N> It copy_in(It first, const array_view<T, N> &dest) {
+  host_access();
+  T *d = view_access::data(dest);
+  const int *p = view_access::pitch(dest);
+  for_each_row(dest.extent, p, p, [&](ptrdiff_t, ptrdiff_t od, size_t n) {
+    for (size_t i = 0; i < n; ++i, ++first) d[od + ptrdiff_t(i)] = *first;
+  });
+  return first;
+}
+
+/// View -> host iterator, row by row.
+template <class T, int N, class Out> Out copy_out(const array_view<T, N> &src, Out dest) {
+  host_access();
+  const T *s = view_access::data(src);
+  const int *p = view_access::pitch(src);
+  for_each_row(src.extent, p, p, [&](ptrdiff_t os, ptrdiff_t, size_t n) {
+    dest = std::copy_n(s + os, n, dest);
+  });
+  return dest;
+}
+} // namespace detail
+
+template <class T, int N>
+void array_view<T, N>::copy_to(const array_view<nc_type, N> &dest) const {
+  detail::check_same_extent(extent == dest.extent);
+  detail::copy_block<nc_type, N>(data_, pitch_, dest.data_, dest.pitch_, extent);
+}
+template <class T, int N> void array_view<T, N>::copy_to(array<nc_type, N> &dest) const {
+  copy_to(array_view<nc_type, N>(dest));
+}
+template <class T, int N> void array<T, N>::copy_to(array &dest) const {
+  array_view<const T, N>(*this).copy_to(dest);
+}
+template <class T, int N> void array<T, N>::copy_to(const array_view<T, N> &dest) const {
+  array_view<const T, N>(*this).copy_to(dest);
+}
+
+// Between arrays and views.
+template <class T, int N> void copy(const array<T, N> &src, array<T, N> &dest) {
+  src.copy_to(dest);
+}
+template <class T, int N> void copy(const array<T, N> &src, const array_view<T, N> &dest) {
+  src.copy_to(dest);
+}
+template <class T, int N> void copy(const array_view<const T, N> &src, array<T, N> &dest) {
+  src.copy_to(dest);
+}
+template <class T, int N> void copy(const array_view<T, N> &src, array<T, N> &dest) {
+  src.copy_to(dest);
+}
+template <class T, int N>
+void copy(const array_view<const T, N> &src, const array_view<T, N> &dest) {
+  src.copy_to(dest);
+}
+template <class T, int N>
+void copy(const array_view<T, N> &src, const array_view<T, N> &dest) {
+  src.copy_to(dest);
+}
+
+// From host iterators: [first, last), or as many elements as `dest` holds.
+template <class It, class T, int N,
+          class = typename std::enable_if<detail::is_iterator<It>::value>::type>
+void copy(It first, It last, array<T, N> &dest) {
+  detail::check_source_size(first, last, dest.extent.size());
+  detail::copy_in(first, array_view<T, N>(dest));
+}
+template <class It, class T, int N,
+          class = typename std::enable_if<detail::is_iterator<It>::value>::type>
+void copy(It first, array<T, N> &dest) {
+  detail::copy_in(first, array_view<T, N>(dest));
+}
+template <class It, class T, int N,
+          class = typename std::enable_if<detail::is_iterator<It>::value>::type>
+void copy(It first, It last, const array_view<T, N> &dest) {
+  detail::check_source_size(first, last, dest.extent.size());
+  detail::copy_in(first, dest);
+}
+template <class It, class T, int N,
+          class = typename std::enable_if<detail::is_iterator<It>::value>::type>
+void copy(It first, const array_view<T, N> &dest) {
+  detail::copy_in(first, dest);
+}
+
+// To host iterators.
+template <class Out, class T, int N,
+          class = typename std::enable_if<detail::is_iterator<Out>::value>::type>
+void copy(const array<T, N> &src, Out dest) {
+  detail::copy_out(array_view<const T, N>(src), dest);
+}
+template <class Out, class T, int N,
+          class = typename std::enable_if<detail::is_iterator<Out>::value>::type>
+void copy(const array_view<T, N> &src, Out dest) {
+  detail::copy_out(src, dest);
+}
+
+/// Every form of copy, returning a future (complete: the copy is done).
+template <class... Args>
+auto copy_async(Args &&...args)
+    -> decltype(concurrency::copy(std::forward<Args>(args)...), completion_future()) {
+  concurrency::copy(std::forward<Args>(args)...);
+  return completion_future::ready();
+}
 
 // ---- parallel_for_each ------------------------------------------------------
 namespace detail {
@@ -521,38 +1601,102 @@ template <class Kernel, int N> struct extent_launcher {
   }
 };
 
+/// A simple (non-tiled) kernel on the CPU fallback: such kernels have no
+/// barriers and no tile_static data, so one work-item runs a whole range of
+/// the extent (in row-major order) in a loop, with no fiber per index.
+template <class Kernel, int N> struct cpu_range_launcher {
+  Kernel kernel;
+  extent<N> domain;
+  long long per_item; // indices per work-item
+  long long total;    // indices in the extent
+
+  void operator()() const {
+    const long long first = (long long)slmc_cpu_current_item()->group_id.x * per_item;
+    const long long last = std::min(first + per_item, total);
+    index<N> idx;
+    long long rest = first;
+    for (int d = N - 1; d >= 0; --d) {
+      idx[d] = int(rest % domain[d]);
+      rest /= domain[d];
+    }
+    for (long long l = first; l < last; ++l) {
+      kernel(idx);
+      for (int d = N - 1; d >= 0; --d) { // next index, last dimension fastest
+        if (++idx[d] < domain[d] || d == 0) break;
+        idx[d] = 0;
+      }
+    }
+  }
+};
+
 inline void check_launch(slmc_status s) {
-  kernels_pending.store(true, std::memory_order_relaxed);
-  if (s == SLMC_SUCCESS) return;
+  if (s == SLMC_SUCCESS) {
+    if (current_backend() != SLMC_BACKEND_CPU)
+      kernels_pending.store(true, std::memory_order_relaxed);
+    return;
+  }
   std::string m = std::string("parallel_for_each: ") + slmc_last_error();
   if (s == SLMC_ERROR_RESOURCE_LIMIT)
     throw invalid_compute_domain(m.c_str());
-  throw_runtime(s, "parallel_for_each");
+  if (s == SLMC_ERROR_OUT_OF_MEMORY)
+    throw out_of_memory(m.c_str());
+  throw runtime_exception(m.c_str(), E_FAIL_CODE);
 }
-} // namespace detail
+
+/// The bytes of a work-item functor as kernels get them: references to
+/// arrays point at the arrays' device-visible twins (see array_registry).
+template <class F> struct relocated {
+  alignas(F) unsigned char bytes[sizeof(F)];
+  explicit relocated(const F &f) {
+    std::memcpy(bytes, static_cast<const void *>(&f), sizeof(F));
+    array_registry::get().relocate(bytes, sizeof(F));
+  }
+  const F &get() const { return *reinterpret_cast<const F *>(bytes); }
+};
+
+/// Launches a work-item functor on the device the runtime chose.
+template <class F>
+void launch(const F &f, const uint32_t groups[3], const uint32_t size[3]) {
+  relocated<F> r(f);
+  check_launch(slmc::launch(r.get(), slmc_dim3{groups[0], groups[1], groups[2]},
+                            slmc_dim3{size[0], size[1], size[2]}));
+}
+
+/// Launches a functor that exists for the host only (no device kernel is
+/// instantiated); the runtime runs it on the CPU fallback.
+template <class F> void launch_host_only(const F &f, uint32_t groups) {
+  relocated<F> r(f);
+  void *args[1] = {const_cast<F *>(&r.get())};
+  size_t sizes[1] = {sizeof(F)};
+  slmc_launch_params p;
+  p.group_count = slmc_dim3{groups, 1, 1};
+  p.group_size = slmc_dim3{1, 1, 1};
+  p.dynamic_group_memory = 0;
+  p.num_args = 1;
+  p.args = args;
+  p.arg_sizes = sizes;
+  check_launch(slmc_launch(nullptr, &slmc::cpu_entry<F>, &p));
+}
 
 template <int D0, int D1, int D2, class Kernel>
-SLMC_ENTRY_POINT("amp.parallel_for_each.tiled")
-void parallel_for_each(const tiled_extent<D0, D1, D2> &domain, const Kernel &kernel) {
+void run_tiled(const tiled_extent<D0, D1, D2> &domain, const Kernel &kernel) {
   const int r = tiled_extent<D0, D1, D2>::rank;
   const int dims[3] = {D0, D1, D2};
   uint32_t groups[3] = {1, 1, 1}, size[3] = {1, 1, 1};
   for (int i = 0; i < r; ++i) {
-    if (domain[i] <= 0 || domain[i] % dims[i] != 0)
+    if (domain[i] < 0 || domain[i] % dims[i] != 0)
       throw invalid_compute_domain(
-          "parallel_for_each: the extent is not a positive multiple of the "
-          "tile extent (use pad() or truncate())");
+          "parallel_for_each: the extent is not a multiple of the tile extent "
+          "(use pad() or truncate())");
+    if (domain[i] == 0) return;
     groups[r - 1 - i] = uint32_t(domain[i] / dims[i]);
     size[r - 1 - i] = uint32_t(dims[i]);
   }
-  detail::tiled_launcher<Kernel, D0, D1, D2> f{kernel};
-  detail::check_launch(slmc::launch(f, slmc_dim3{groups[0], groups[1], groups[2]},
-                                    slmc_dim3{size[0], size[1], size[2]}));
+  launch(tiled_launcher<Kernel, D0, D1, D2>{kernel}, groups, size);
 }
 
 template <int N, class Kernel>
-SLMC_ENTRY_POINT("amp.parallel_for_each")
-void parallel_for_each(const extent<N> &domain, const Kernel &kernel) {
+void run_extent(const extent<N> &domain, const Kernel &kernel) {
   static_assert(N >= 1 && N <= 3, "parallel_for_each supports ranks 1 to 3");
   const uint32_t shape1[3] = {256, 1, 1}, shape2[3] = {16, 16, 1},
                  shape3[3] = {16, 8, 4};
@@ -565,9 +1709,49 @@ void parallel_for_each(const extent<N> &domain, const Kernel &kernel) {
     int d = N - 1 - i;
     groups[d] = (uint32_t(domain[i]) + shape[d] - 1) / shape[d];
   }
-  detail::extent_launcher<Kernel, N> f{kernel, domain};
-  detail::check_launch(slmc::launch(f, slmc_dim3{groups[0], groups[1], groups[2]},
-                                    slmc_dim3{shape[0], shape[1], shape[2]}));
+  if (current_backend() == SLMC_BACKEND_CPU) {
+    // About 1024 ranges of indices, one per work-item.
+    long long total = 1;
+    for (int i = 0; i < N; ++i) total *= domain[i];
+    const long long per = (total + 1023) / 1024;
+    launch_host_only(cpu_range_launcher<Kernel, N>{kernel, domain, per, total},
+                     uint32_t((total + per - 1) / per));
+    return;
+  }
+  launch(extent_launcher<Kernel, N>{kernel, domain}, groups, shape);
+}
+} // namespace detail
+
+// Every overload is marked for slmc's model builder, which finds kernels by
+// these annotations; the kernel is always the last argument and the tile
+// dimensions the first three template arguments.
+
+template <int D0, int D1, int D2, class Kernel>
+SLMC_ENTRY_POINT("amp.parallel_for_each.tiled")
+void parallel_for_each(const tiled_extent<D0, D1, D2> &domain, const Kernel &kernel) {
+  detail::run_tiled(domain, kernel);
+}
+
+template <int D0, int D1, int D2, class Kernel>
+SLMC_ENTRY_POINT("amp.parallel_for_each.tiled")
+void parallel_for_each(const accelerator_view &av, const tiled_extent<D0, D1, D2> &domain,
+                       const Kernel &kernel) {
+  av.check_current("parallel_for_each");
+  detail::run_tiled(domain, kernel);
+}
+
+template <int N, class Kernel>
+SLMC_ENTRY_POINT("amp.parallel_for_each")
+void parallel_for_each(const extent<N> &domain, const Kernel &kernel) {
+  detail::run_extent(domain, kernel);
+}
+
+template <int N, class Kernel>
+SLMC_ENTRY_POINT("amp.parallel_for_each")
+void parallel_for_each(const accelerator_view &av, const extent<N> &domain,
+                       const Kernel &kernel) {
+  av.check_current("parallel_for_each");
+  detail::run_extent(domain, kernel);
 }
 
 } // namespace concurrency

@@ -1,9 +1,16 @@
 #!/usr/bin/env bash
 # Builds what the NVIDIA GPU check needs into one folder that can be copied
-# to a GPU machine without LLVM: every example and the matmul benchmark
-# (built by slmc++), libslmrt, the CUDA reference source and the runner.
+# to a GPU machine without LLVM: every example and every benchmark (built by
+# slmc++; C for Metal kernel files as program files), the benchmarks' PTX as
+# slmc++ emits it (for comparison with nvcc's), libslmrt, the CUDA reference
+# sources and the runner.
 #   scripts/gpu-bundle.sh [BUNDLE_DIR=gpu-bundle]
 # then, on the GPU machine: BUNDLE_DIR/gpu-run.sh
+#
+# Layout: examples/<dialect>-<name> (programs/<dialect>-<name>.isa is the
+# kernel program a C for Metal example takes as its first argument),
+# bench/<dialect>-<name> (bench/cm-<name>.isa likewise), bench/cuda/*.cu,
+# ptx/<dialect>-<name>.ptx, lib/libslmrt.so*, gpu-run.sh.
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 build=${BUILD_DIR:-$here/build}
@@ -12,15 +19,39 @@ slmcxx="$build/bin/slmc++"
 [ -x "$slmcxx" ] || { echo "build first: scripts/dev.sh test (or cmake --build build)" >&2; exit 1; }
 
 rm -rf "$out"
-mkdir -p "$out/examples" "$out/lib" "$out/bench"
+mkdir -p "$out/examples" "$out/programs" "$out/lib" "$out/bench/cuda" "$out/ptx"
+
+# Examples. A C for Metal example is a host program x.cpp and its kernel
+# file x_genx.cpp (built with --emit=program).
 for src in "$here"/examples/*/*.cpp; do
   dialect=$(basename "$(dirname "$src")")
-  name="$dialect-$(basename "$src" .cpp)"
+  base=$(basename "$src" .cpp)
+  case "$base" in *_genx) continue ;; esac
+  name="$dialect-$base"
   echo "== $name"
+  kernel="$(dirname "$src")/${base}_genx.cpp"
+  if [ -f "$kernel" ]; then
+    "$slmcxx" --emit=program "$kernel" -o "$out/programs/$name.isa"
+  fi
   "$slmcxx" -O2 "$src" -o "$out/examples/$name"
 done
-"$slmcxx" -O3 "$here/benchmarks/amp/matmul_bench.cpp" -o "$out/bench/amp-matmul"
-cp "$here/benchmarks/cuda/matmul_tiled.cu" "$out/bench/"
+
+# Benchmarks: <dialect>/<name>_bench.cpp, and for C for Metal <name>_genx.cpp.
+for src in "$here"/benchmarks/{amp,sycl,cm}/*_bench.cpp; do
+  dialect=$(basename "$(dirname "$src")")
+  base=$(basename "$src" _bench.cpp)
+  name="$dialect-$base"
+  echo "== bench $name"
+  kernel="$(dirname "$src")/${base}_genx.cpp"
+  if [ -f "$kernel" ]; then
+    "$slmcxx" --emit=program "$kernel" -o "$out/bench/$name.isa"
+    "$slmcxx" -O3 --emit=ptx "$kernel" -o "$out/ptx/$name.ptx"
+  else
+    "$slmcxx" -O3 --emit=ptx "$src" -o "$out/ptx/$name.ptx"
+  fi
+  "$slmcxx" -O3 "$src" -o "$out/bench/$name"
+done
+cp "$here"/benchmarks/cuda/*.cu "$out/bench/cuda/"
 cp -P "$build"/lib/libslmrt.so* "$out/lib/"
 cp "$here/scripts/gpu-run.sh" "$out/"
 echo "bundle ready: $out (run gpu-run.sh there)"

@@ -1,6 +1,6 @@
 // Benchmark: the C++ AMP tiled matrix multiply of examples/amp/matmul.cpp
 // (16x16 tiles, two tile_static blocks), timed on whatever device slmc's
-// runtime picks. Prints one line: "amp-matmul N=<n> <ms> ms <gflops> GFLOP/s".
+// runtime picks. Prints one line: "amp matmul N=<n> <ms> ms <gflops> GFLOP/s".
 // Usage: matmul_bench [N=4096] [repetitions=10]
 #include <amp.h>
 #include <chrono>
@@ -66,7 +66,7 @@ int main(int argc, char **argv) {
     for (int k = 0; k < n; ++k) ref += double(A[size_t(i) * n + k]) * B[size_t(k) * n + j];
     if (std::fabs(ref - C[size_t(i) * n + j]) > 1e-3 * (1 + std::fabs(ref))) ++bad;
   }
-  std::printf("amp-matmul N=%d %.3f ms %.1f GFLOP/s %s\n", n, ms,
+  std::printf("amp matmul N=%d %.3f ms %.1f GFLOP/s %s\n", n, ms,
               2.0 * n * n * double(n) / (ms * 1e6), bad ? "WRONG" : "verified");
   return bad ? 1 : 0;
 }

@@ -1,7 +1,7 @@
 // The same tiled matrix multiply written by hand in CUDA (16x16 tiles, two
 // __shared__ blocks, two __syncthreads per step), built by nvcc, timed the
 // same way as benchmarks/amp/matmul_bench.cpp (kernel only, after a warm-up).
-// Prints one line: "cuda-matmul N=<n> <ms> ms <gflops> GFLOP/s".
+// Prints one line: "cuda matmul N=<n> <ms> ms <gflops> GFLOP/s".
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -64,7 +64,7 @@ int main(int argc, char **argv) {
     for (int k = 0; k < n; ++k) ref += double(A[size_t(i) * n + k]) * B[size_t(k) * n + j];
     if (std::fabs(ref - C[size_t(i) * n + j]) > 1e-3 * (1 + std::fabs(ref))) ++bad;
   }
-  std::printf("cuda-matmul N=%d %.3f ms %.1f GFLOP/s %s\n", n, ms,
+  std::printf("cuda matmul N=%d %.3f ms %.1f GFLOP/s %s\n", n, ms,
               2.0 * n * n * double(n) / (ms * 1e6), bad ? "WRONG" : "verified");
   return bad ? 1 : 0;
 }

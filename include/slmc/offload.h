@@ -230,7 +230,9 @@ struct construct_tag {};
 
 } // namespace slmc
 
-SLMC_HD inline void *operator new(size_t, void *where, slmc::construct_tag) noexcept {
+// Not noexcept: a noexcept allocation function may return null, which makes
+// clang test the result (an OpPtrEqual that Intel's compiler rejects).
+SLMC_HD inline void *operator new(size_t, void *where, slmc::construct_tag) {
   return where;
 }
 
@@ -283,9 +285,11 @@ slmc_status launch(const F &f, slmc_dim3 groups, slmc_dim3 group_size,
 // The same type in every pass, so the kernel's mangled name agrees; address
 // space 3 is Workgroup in SPIR-V and .shared in PTX.
 typedef __attribute__((address_space(3))) unsigned char dynamic_local_byte;
+// (CUDA rejects `.ptr .shared` kernel parameters: slmc++ drops that
+// qualifier from the PTX, where the parameter is unused anyway.)
 
 #if defined(SLMC_PASS_PTX)
-extern __attribute__((shared)) unsigned char slmc_dynamic_group_memory[];
+extern __attribute__((shared, aligned(16))) unsigned char slmc_dynamic_group_memory[];
 #endif
 
 template <class F>

@@ -162,6 +162,57 @@ SLMC_RT_API void __hipRegisterFunction(void **module, const void *kernel,
                                        void *bid, slmc_dim3 *block_dim,
                                        slmc_dim3 *grid_dim, int *wsize);
 
+/* ---- Program files ---------------------------------------------------------
+ * Dialects whose host code loads its kernels at run time (C for Metal's
+ * CmDevice::LoadProgram) use a program file written by
+ * `slmc++ --emit=program`: the same container of LLVM OffloadBinary images
+ * as the embedded one (ended by eight zero bytes), holding
+ *
+ *   IMG_SPIRV   spirv64-unknown-unknown   for Level Zero
+ *   IMG_PTX     nvptx64-nvidia-cuda       for CUDA
+ *   IMG_Object  x86_64-unknown-linux-gnu  a host shared object (linked
+ *               against libslmrt) with one CPU entry per kernel,
+ *               `extern "C" void slmc_cm_cpu_<name>(void **args)`
+ *
+ * Every image carries the string entry "slmc.kernels": the kernels'
+ * signatures separated by ';', each `name(kind,kind,...)` where a kind is
+ * `surface` (a buffer, passed as the dialect's surface descriptor) or
+ * `value<bytes>` (a scalar or struct passed by value), e.g.
+ * "nbody(surface,surface,value4,value4)". Kernel names are C identifiers
+ * (the kernels are extern "C"); the images must agree on the list.
+ *
+ * Loading copies the data, validates every image (a corrupt or truncated
+ * file gives SLMC_ERROR_INVALID_IMAGE, never a crash), loads the shared
+ * object from a private in-memory file (its references to libslmrt resolve
+ * to the copy already loaded) and registers the kernels like compiled ones:
+ * the handles it gives out work with slmc_launch and
+ * slmc_kernel_group_memory on every backend. A program stays loaded until
+ * slmc_program_release; its handles are invalid afterwards. Releasing while
+ * another thread uses the program is not allowed. */
+typedef struct slmc_program slmc_program;
+
+SLMC_RT_API slmc_status slmc_program_load(const void *data, size_t size,
+                                          slmc_program **program);
+/* Looks a kernel up by name. Every output may be NULL:
+ *   handle     what slmc_launch takes;
+ *   cpu        its host version for the CPU fallback (NULL when the program
+ *              has no host object);
+ *   signature  "name(kind,...)", owned by the program.
+ * SLMC_ERROR_KERNEL_NOT_FOUND when the program has no such kernel. */
+SLMC_RT_API slmc_status slmc_program_kernel(slmc_program *program,
+                                            const char *name,
+                                            const void **handle,
+                                            slmc_cpu_kernel_fn *cpu,
+                                            const char **signature);
+SLMC_RT_API slmc_status slmc_program_kernel_count(const slmc_program *program,
+                                                  uint32_t *count);
+/* The name of kernel `index` (0 <= index < count), owned by the program. */
+SLMC_RT_API slmc_status slmc_program_kernel_name(const slmc_program *program,
+                                                 uint32_t index,
+                                                 const char **name);
+/* Unregisters the kernels and unloads the host object. NULL is a no-op. */
+SLMC_RT_API slmc_status slmc_program_release(slmc_program *program);
+
 #ifdef __cplusplus
 } /* extern "C" */
 #endif

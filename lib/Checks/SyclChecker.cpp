@@ -32,9 +32,13 @@ Uniformity::Seed classifySycl(const Expr *E) {
     if (!M || !M->getIdentifier())
       return Uniformity::Seed::None;
     llvm::StringRef Class = M->getParent()->getName();
+    llvm::StringRef N = M->getName();
+    if (Class == "group") // the group's own queries about the calling item
+      return N == "get_local_id" || N == "get_local_linear_id" || N == "leader"
+                 ? Uniformity::Seed::Divergent
+                 : Uniformity::Seed::Uniform;
     if (Class != "nd_item" && Class != "item" && Class != "h_item")
       return Uniformity::Seed::None;
-    llvm::StringRef N = M->getName();
     if (N == "get_local_id" || N == "get_global_id" || N == "get_id" ||
         N == "get_local_linear_id" || N == "get_global_linear_id" ||
         N == "get_linear_id")
@@ -138,7 +142,7 @@ private:
       if (const Expr *T = U.taintedPart(G.Call->getArg(I))) {
         R.report(G.Call->getArg(I)->getBeginLoc(), Diag::warn_sycl_glm_arg_divergent)
             << Callee << G.Call->getArg(I)->getSourceRange();
-        R.report(T->getBeginLoc(), Diag::note_slmc_divergent_work_item);
+        R.report(T->getBeginLoc(), Diag::note_slmc_value_depends_on_work_item);
       }
   }
 };

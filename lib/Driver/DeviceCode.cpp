@@ -12,6 +12,7 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Regex.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include "spirv-tools/libspirv.h"
@@ -41,10 +42,20 @@ std::string TempFiles::make(StringRef Stem, StringRef Ext) {
   return std::string(Path);
 }
 
+std::string deviceOptLevel(const Options &Opts) {
+  // Unoptimised SPIR-V from LLVM's backend does not validate (non-constant
+  // access-chain indices), so device code is optimised at least a little.
+  if (Opts.OptLevel.empty())
+    return "-O3";
+  if (Opts.OptLevel == "-O0")
+    return "-O1";
+  return Opts.OptLevel;
+}
+
 std::vector<std::string> deviceFlags(const Toolchain &TC, const Options &Opts) {
   std::vector<std::string> F = {"-isystem", TC.ResourceInclude};
   F.insert(F.end(), Opts.CommonFlags.begin(), Opts.CommonFlags.end());
-  F.push_back(Opts.OptLevel.empty() ? "-O3" : Opts.OptLevel);
+  F.push_back(deviceOptLevel(Opts));
   // Restriction keywords sit where nvcc would not put them; that is fine.
   F.push_back("-Wno-cuda-compat");
   return F;
@@ -86,8 +97,8 @@ bool compileSpirv(const Toolchain &TC, const Options &Opts, TempFiles &Temps,
                  Opts.Verbose, Opts.DryRun) != 0)
     return false;
   std::vector<std::string> LlcArgs = {"-mtriple=" + Triple, "-filetype=obj",
-                                      Opts.OptLevel.empty() ? "-O3" : Opts.OptLevel,
-                                      Inferred, "-o", Out.str()};
+                                      deviceOptLevel(Opts), Inferred, "-o",
+                                      Out.str()};
   if (LlcArgs[2] == "-Os" || LlcArgs[2] == "-Oz" || LlcArgs[2] == "-Ofast")
     LlcArgs[2] = "-O2";
   if (runProgram(TC.Llc, LlcArgs, Opts.Verbose, Opts.DryRun) != 0) {
@@ -113,8 +124,62 @@ bool compilePtx(const Toolchain &TC, const Options &Opts, StringRef Lowered,
                                    "-Wno-unknown-cuda-version", "-S"};
   for (std::string &F : deviceFlags(TC, Opts))
     Args.push_back(std::move(F));
-  Args.insert(Args.end(), {Lowered.str(), "-o", Out.str()});
-  return runProgram(TC.Clang, Args, Opts.Verbose, Opts.DryRun) == 0;
+  // Written to a file first (also for `-o -`) to be fixed up for the driver.
+  TempFiles Temps(false);
+  std::string File = Out == "-" ? Temps.make("slmc-ptx", "ptx") : Out.str();
+  Args.insert(Args.end(), {Lowered.str(), "-o", File});
+  if (File.empty() || runProgram(TC.Clang, Args, Opts.Verbose, Opts.DryRun) != 0)
+    return false;
+  if (Opts.DryRun)
+    return true;
+  if (!fixPtxForDriver(File))
+    return false;
+  if (Out == "-") {
+    auto Buf = MemoryBuffer::getFile(File);
+    if (!Buf)
+      return false;
+    outs() << (*Buf)->getBuffer();
+  }
+  return true;
+}
+
+bool fixPtxForDriver(StringRef Path) {
+  // The dynamic group memory parameter of slmc::kernel_entry_dynamic is a
+  // pointer to address space 3 in every pass (so the kernel's mangled name
+  // agrees), which NVPTX spells `.ptr .shared`; the CUDA driver rejects such
+  // entry parameters although ptxas accepts them. The parameter is unused in
+  // PTX (the memory is the kernel's extern .shared array): make it plain.
+  auto Buf = MemoryBuffer::getFile(Path);
+  if (!Buf) {
+    errs() << "slmc++: error: cannot read '" << Path << "'\n";
+    return false;
+  }
+  static const Regex SharedParam(" \\.ptr \\.shared( \\.align [0-9]+)?");
+  std::string Text = std::string((*Buf)->getBuffer()), Fixed;
+  StringRef Rest = Text;
+  bool Changed = false;
+  while (!Rest.empty()) {
+    auto [Line, Tail] = Rest.split('\n');
+    std::string L = Line.str();
+    if (Line.contains(".param") && SharedParam.match(Line)) {
+      L = SharedParam.sub("", Line);
+      Changed = true;
+    }
+    Fixed += L;
+    if (Rest.size() > Line.size()) // a newline followed
+      Fixed += '\n';
+    Rest = Tail;
+  }
+  if (!Changed)
+    return true;
+  std::error_code EC;
+  raw_fd_ostream OS(Path, EC, sys::fs::OF_Text);
+  if (EC) {
+    errs() << "slmc++: error: cannot write '" << Path << "': " << EC.message() << "\n";
+    return false;
+  }
+  OS << Fixed;
+  return true;
 }
 
 bool validateSpirv(ArrayRef<uint32_t> Words, StringRef Version,

@@ -44,6 +44,9 @@ bool compileSpirv(const Toolchain &TC, const Options &Opts, TempFiles &Temps,
 bool compilePtx(const Toolchain &TC, const Options &Opts,
                 llvm::StringRef Lowered, llvm::StringRef Out);
 
+/// Makes clang's PTX loadable by the CUDA driver (see the definition).
+bool fixPtxForDriver(llvm::StringRef Path);
+
 /// Validates a SPIR-V binary with SPIRV-Tools for the given version; on
 /// failure stores the validator's message.
 bool validateSpirv(llvm::ArrayRef<uint32_t> Words, llvm::StringRef Version,

@@ -53,7 +53,12 @@ public:
     const FunctionDecl *Callee = CE->getDirectCallee();
     if (!Callee)
       return true;
-    if (isCmLibraryFunction(Callee, "cm_barrier")) {
+    // cm_slm_alloc/free/load synchronise the group too (the bump allocator
+    // and the cooperative copy are shared by all its threads).
+    if (isCmLibraryFunction(Callee, "cm_barrier") ||
+        isCmLibraryFunction(Callee, "cm_slm_alloc") ||
+        isCmLibraryFunction(Callee, "cm_slm_free") ||
+        isCmLibraryFunction(Callee, "cm_slm_load")) {
       Model.Barriers.push_back({DialectKind::Cm, CE, currentFunction()});
       return true;
     }

@@ -19,6 +19,7 @@
 //===----------------------------------------------------------------------===//
 #include "Backend.h"
 #include "FatBinary.h"
+#include "Program.h"
 
 #include <link.h>
 
@@ -704,3 +705,33 @@ extern "C" SLMC_RT_API int hipLaunchKernel(const void *Kernel, slmc_dim3,
                   "neither argument sizes nor a host version; launch it "
                   "through slmc_launch (slmc::launch)");
 }
+
+// ---- Program files ---------------------------------------------------------
+// Program.cpp loads program files (slmc_program_load); their kernels join the
+// same registry as compiled ones, in a module of their own.
+
+namespace slmc::rt {
+
+void **registerProgramModule(const FatBinary &Images) {
+  auto *M = new Module;
+  M->Ok = true;
+  M->Images = Images;
+  return registry().addModule(M);
+}
+
+void registerProgramKernel(void **Handle, const void *Kernel,
+                           const std::string &Name) {
+  if (Module *M = registry().module(Handle))
+    registry().addKernel(M, Kernel, Name);
+}
+
+void unregisterProgramModule(void **Handle) {
+  if (Module *M = registry().module(Handle))
+    registry().removeModule(M);
+}
+
+slmc_status recordError(slmc_status Code, std::string Message) {
+  return fail(Code, std::move(Message));
+}
+
+} // namespace slmc::rt

@@ -81,7 +81,7 @@ class Client:
             self.notifications.append(m)
         return m
 
-    def request(self, method, params, timeout=60):
+    def request(self, method, params, timeout=120):
         rid = self.next_id
         self.next_id += 1
         self._send({"id": rid, "method": method, "params": params})
@@ -93,7 +93,7 @@ class Client:
                     raise LspError("%s: %s" % (method, m["error"]))
                 return m.get("result")
 
-    def wait_notification(self, predicate, timeout=60):
+    def wait_notification(self, predicate, timeout=120):
         """The first notification (already received or coming) that
         satisfies `predicate`; it is consumed."""
         deadline = time.monotonic() + timeout
@@ -103,7 +103,7 @@ class Client:
                     return self.notifications.pop(i)
             self._next(deadline)
 
-    def diagnostics(self, path, version=None, timeout=60):
+    def diagnostics(self, path, version=None, timeout=120):
         """The next publishDiagnostics for `path` (for `version` if given)."""
         u = uri(path)
 
@@ -114,7 +114,7 @@ class Client:
             return p["uri"] == u and (version is None or p.get("version") == version)
         return self.wait_notification(match, timeout)["params"]["diagnostics"]
 
-    def close(self, timeout=60):
+    def close(self, timeout=120):
         """shutdown + exit; returns the server's exit code."""
         self.request("shutdown", None, timeout)
         self.notify("exit", None)

@@ -7,16 +7,23 @@
   slmc_diags.py verify  --door=tidy|clangd [paths] FILE|DIR...
       Replays each `%slmcxx -fsyntax-only ... -Xclang -verify[=P] %s` RUN
       line of the files through clang-tidy (the slmc-* checks) or
-      slmc-clangd --check, and checks the diagnostics against the file's
+      slmc-clangd --check (with the compile_commands.json and .clangd
+      settings of a project built with slmc++), and checks the diagnostics against the file's
       expected-* comments as clang's -verify does.
 
-  slmc_diags.py compare [paths] FILE|DIR...
-      Runs slmc++ -fsyntax-only and slmc-clangd --check on each file (with
-      the flags of its -verify RUN lines, or none) and requires the same
-      diagnostics: same place (line and column), severity, text (clangd
-      capitalizes the first letter), notes and fix-its.
+  slmc_diags.py cdb DIR FILE COMPILER [ARGS...]
+      Writes DIR/compile_commands.json with the one command
+      `COMPILER ARGS... -c FILE`, run in FILE's directory.
 
-Directories are searched for .cpp files; in `verify`, files without a
+  slmc_diags.py compare [paths] [--examples=DIR] FILE|DIR...
+      Runs slmc++ -fsyntax-only and slmc-clangd --check on each file with
+      -verify RUN lines (with their flags) and on each example (no flags),
+      and requires the same diagnostics: same place (line and column),
+      severity, text (clangd capitalizes the first letter), notes and
+      fix-its. (Tests of clang's own errors inside headers are not
+      compared: clangd shows those at the #include line, once per include.)
+
+Directories are searched for .cpp files (not in Inputs/); in `verify`, files without a
 matching RUN line are skipped. Uses the standard library only.
 """
 import argparse
@@ -192,8 +199,8 @@ def split_slmc_flags(flags):
     return limit, rest
 
 
-def run(cmd, cwd=None):
-    p = subprocess.run(cmd, cwd=cwd, stdout=subprocess.PIPE,
+def run(cmd, cwd=None, env=None):
+    p = subprocess.run(cmd, cwd=cwd, env=env, stdout=subprocess.PIPE,
                        stderr=subprocess.STDOUT, universal_newlines=True)
     return p.returncode, p.stdout
 
@@ -214,23 +221,33 @@ def run_tidy(args, path, flags):
     return run(cmd + [path, "--"] + rest)
 
 
+# What docs/editors.md has a project's .clangd say: clang's driver does not
+# know slmc++'s own options (slmc-clangd reads them from the database).
+CLANGD_CONFIG = """CompileFlags:
+  Remove: [--group-memory-limit=*, --emit=*, --offload-targets=*, --spirv-version=*, --cuda-arch=*]
+"""
+
+
 def run_clangd(args, path, flags):
-    limit, rest = split_slmc_flags(flags)
-    with tempfile.TemporaryDirectory() as cdb:
-        # The command a CMake project built with slmc++ would record.
-        with open(os.path.join(cdb, "compile_commands.json"), "w") as f:
-            json.dump([{"directory": os.path.dirname(path), "file": path,
-                        "arguments": [args.slmcxx] + rest + ["-c", path]}], f)
-        cmd = [args.slmc_clangd, "--check=" + path, "--compile-commands-dir=" + cdb]
-        if limit:
-            cmd.append("--group-memory-limit=" + limit)
-        return run(cmd)
+    with tempfile.TemporaryDirectory() as tmp:
+        # The command a CMake project built with slmc++ would record, and a
+        # user configuration of clangd's own (so the developer's does not
+        # count) with the lines above.
+        cdb = os.path.join(tmp, "build")
+        write_cdb(cdb, path, args.slmcxx, flags)
+        os.makedirs(os.path.join(tmp, "clangd"))
+        with open(os.path.join(tmp, "clangd", "config.yaml"), "w") as f:
+            f.write(CLANGD_CONFIG)
+        env = dict(os.environ, XDG_CONFIG_HOME=tmp)
+        return run([args.slmc_clangd, "--check=" + path,
+                    "--compile-commands-dir=" + cdb], env=env)
 
 
 def sources(paths):
     for p in paths:
         if os.path.isdir(p):
-            for root, _, files in sorted(os.walk(p)):
+            for root, dirs, files in os.walk(p):
+                dirs[:] = sorted(d for d in dirs if d != "Inputs")  # as lit does
                 for f in sorted(files):
                     if f.endswith(".cpp"):
                         yield os.path.realpath(os.path.join(root, f))
@@ -238,7 +255,18 @@ def sources(paths):
             yield os.path.realpath(p)
 
 
+def write_cdb(directory, path, compiler, args):
+    os.makedirs(directory, exist_ok=True)
+    path = os.path.realpath(path)
+    with open(os.path.join(directory, "compile_commands.json"), "w") as f:
+        json.dump([{"directory": os.path.dirname(path), "file": path,
+                    "arguments": [compiler] + args + ["-c", path]}], f)
+
+
 def main():
+    if sys.argv[1:2] == ["cdb"] and len(sys.argv) >= 5:
+        write_cdb(sys.argv[2], sys.argv[3], sys.argv[4], sys.argv[5:])
+        return 0
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("mode", choices=["verify", "compare"])
     ap.add_argument("paths", nargs="+")
@@ -247,10 +275,12 @@ def main():
     ap.add_argument("--slmc-clangd")
     ap.add_argument("--clang-tidy")
     ap.add_argument("--tidy-module")
+    ap.add_argument("--examples", action="append", default=[])
     args = ap.parse_args()
 
     failed = checked = 0
-    for path in sources(args.paths):
+    examples = set(sources(args.examples))
+    for path in sorted(examples) + list(sources(args.paths)):
         runs = verify_runs(path)
         if args.mode == "verify":
             door = run_tidy if args.door == "tidy" else run_clangd
@@ -268,7 +298,9 @@ def main():
                         print(out)
                 failed += bool(problems)
         else:
-            for flags in [f for f, _ in runs] or [[]]:
+            if path in examples:
+                runs = runs or [([], ["expected"])]
+            for flags in [f for f, _ in runs]:
                 checked += 1
                 _, want = run_slmcxx(args, path, flags)
                 rc, got = run_clangd(args, path, flags)

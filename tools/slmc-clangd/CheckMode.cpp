@@ -283,6 +283,9 @@ int runCheck(llvm::StringRef File, const std::string &Self,
     return 2;
   }
   signal(SIGPIPE, SIG_IGN);
+  // A server that hangs must not hang the caller (a test, a script): stop
+  // after five minutes; the server exits when its input closes.
+  alarm(300);
 
   Connection C(FromServer[0], ToServer[1]);
   llvm::SmallString<256> Cwd;

@@ -47,7 +47,7 @@ extern "C" _GENX_MAIN_ void never_init(SurfaceIndex out) { // expected-note {{in
 extern "C" _GENX_MAIN_ void divergent(SurfaceIndex out) {
   cm_slm_init(1024);
   if (cm_local_id(0) < 8) // expected-note {{this condition depends on the work-item}}
-    cm_barrier(); // expected-warning {{'cm_barrier' is under thread-dependent control flow; every thread of the group must reach it}}
+    cm_barrier(); // expected-warning {{barrier is under thread-dependent control flow; every thread of the group must reach it}}
   if (cm_group_id(0) == 0) // uniform: fine
     cm_barrier();
   write(out, 0u, cm_local_id(0));

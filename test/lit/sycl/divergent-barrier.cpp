@@ -16,3 +16,14 @@ void kernels(queue &q, int *out) {
     out[it.get_global_id(0)] = int(lid);
   });
 }
+
+void group_queries(queue &q, int *out) {
+  q.parallel_for(nd_range<1>(range<1>(128), range<1>(64)), [=](nd_item<1> it) {
+    group<1> g = it.get_group();
+    if (g.leader()) // expected-note {{this condition depends on the work-item}}
+      group_barrier(g); // expected-warning {{work-group barrier is under work-item-dependent control flow}}
+    if (g.get_group_id(0) == 0) // uniform
+      group_barrier(g);
+    out[it.get_global_id(0)] = 0;
+  });
+}

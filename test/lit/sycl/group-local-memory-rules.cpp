@@ -33,7 +33,7 @@ void rules(queue &q, int *out, int n) {
         (void)d;
       }
       int mine = int(it.get_global_id(0));
-      auto w = oneapi::group_local_memory<int>(it.get_group(), mine); // expected-warning {{argument of 'group_local_memory' depends on the work-item; one work-item's value initialises the group's copy}} expected-note {{this condition depends on the work-item}}
+      auto w = oneapi::group_local_memory<int>(it.get_group(), mine); // expected-warning {{argument of 'group_local_memory' depends on the work-item; one work-item's value initialises the group's copy}} expected-note {{this value depends on the work-item}}
       int *h2 = helper(it.get_group()); // expected-note {{called from 'operator()' here}}
       (*ok)[it.get_local_id(0)] = *w + h2[0] + int((*ow)[0]);
       out[it.get_global_id(0)] = (*ok)[0];

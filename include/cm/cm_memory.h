@@ -1,0 +1,481 @@
+//===- cm/cm_memory.h - CM surface reads, writes and atomics --------------===//
+//
+// Part of the slmc project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// Buffers are SurfaceIndex kernel arguments (cm/cm_surface.h). Every access
+// is checked element by element against the buffer's size: reads outside
+// it give 0 and writes there are dropped, as on the hardware; a negative
+// offset is outside too.
+//
+//   read(s, offset, v)            OWord block read, `offset` in bytes; the
+//   write(s, offset, v)           offset is aligned down to 16 bytes (4 for
+//                                 read(DWALIGNED(s), ...)); at most 256 bytes
+//   read(s, g, offsets, v)        scattered read: element i from element
+//   write(s, g, offsets, v)       g + offsets[i] (units of v's elements)
+//   write(s, i, x)                one scalar at element i
+//   write_atomic<OP>(s, offsets[, src0[, src1]][, ret])
+//                                 atomic update of 4-byte elements at element
+//                                 offsets; ret receives the old values
+//
+// Atomic operations (also cm_slm_atomic): ADD, SUB, INC (+1), DEC (-1),
+// PREDEC (-1, returning the new value), MIN/MAX (unsigned), MINSINT/MAXSINT
+// (signed), XCHG, CMPXCHG (old == src0 ? src1 : old), AND, OR, XOR, and on
+// float elements FMAX, FMIN, FCMPWR (as CMPXCHG), FADD, FSUB.
+//
+//===----------------------------------------------------------------------===//
+#ifndef SLMC_CM_MEMORY_H
+#define SLMC_CM_MEMORY_H
+
+#include "cm/cm_surface.h"
+#include "cm/cm_vector.h"
+
+enum CmAtomicOpType {
+  ATOMIC_ADD = 0x0,
+  ATOMIC_SUB = 0x1,
+  ATOMIC_INC = 0x2,
+  ATOMIC_DEC = 0x3,
+  ATOMIC_MIN = 0x4,
+  ATOMIC_MAX = 0x5,
+  ATOMIC_XCHG = 0x6,
+  ATOMIC_CMPXCHG = 0x7,
+  ATOMIC_AND = 0x8,
+  ATOMIC_OR = 0x9,
+  ATOMIC_XOR = 0xa,
+  ATOMIC_MINSINT = 0xb,
+  ATOMIC_MAXSINT = 0xc,
+  ATOMIC_FMAX = 0x10,
+  ATOMIC_FMIN = 0x11,
+  ATOMIC_FCMPWR = 0x12,
+  ATOMIC_FADD = 0x13,
+  ATOMIC_FSUB = 0x14,
+  ATOMIC_PREDEC = 0xff
+};
+
+enum CmBufferAttrib {
+  GENX_NONE = 0,
+  GENX_DWALIGNED,
+  GENX_MODIFIED,
+  GENX_CONSTANT,
+  GENX_MODIFIED_DWALIGNED,
+  GENX_CONSTANT_DWALIGNED
+};
+
+// Memory scopes of clang's __scoped_atomic builtins (device passes and the
+// host with clang); other host compilers ignore scopes.
+#ifndef __MEMORY_SCOPE_DEVICE
+#define __MEMORY_SCOPE_DEVICE 1
+#endif
+#ifndef __MEMORY_SCOPE_WRKGRP
+#define __MEMORY_SCOPE_WRKGRP 2
+#endif
+
+namespace slmc {
+namespace cm {
+namespace detail {
+
+/// A surface with the alignment its block accesses assume.
+struct aligned_surface {
+  SurfaceIndex surface;
+  int alignment;
+};
+
+/// Largest block read or write, in bytes.
+constexpr int kMaxBlockBytes = 256;
+
+/// Memory spaces of the device passes: buffers are global memory (SPIR-V
+/// CrossWorkgroup, PTX .global), SLM is group-local (Workgroup, .shared).
+/// Accessing them through pointers of their own space spares IGC the
+/// run-time checks of generic pointers; the host ignores spaces.
+enum : int { kGlobal = 1, kLocal = 3 };
+
+#if defined(SLMC_DEVICE_PASS)
+template <class T, int Space> struct space_ptr {
+  typedef __attribute__((address_space(Space))) typename alias<T>::type *type;
+  typedef __attribute__((address_space(Space))) unsigned char *bytes;
+};
+#endif
+
+/// The T at byte `off` of `base` (in bounds): one naturally aligned access
+/// when `off` is a multiple of T's size (the base is always aligned), else
+/// byte by byte.
+template <class T, int Space>
+SLMC_HD inline T raw_load(const void *base, long long off) {
+#if defined(SLMC_DEVICE_PASS)
+  typedef typename space_ptr<T, Space>::bytes P;
+  P p = (P)base + off;
+  if ((off & (long long)(sizeof(T) - 1)) == 0)
+    return *(typename space_ptr<T, Space>::type)p;
+  T v;
+  unsigned char *d = reinterpret_cast<unsigned char *>(&v);
+  for (unsigned k = 0; k < sizeof(T); ++k)
+    d[k] = p[k];
+  return v;
+#else
+  T v;
+  __builtin_memcpy(&v, static_cast<const unsigned char *>(base) + off, sizeof(T));
+  return v;
+#endif
+}
+
+template <class T, int Space>
+SLMC_HD inline void raw_store(void *base, long long off, T v) {
+#if defined(SLMC_DEVICE_PASS)
+  typedef typename space_ptr<T, Space>::bytes P;
+  P p = (P)base + off;
+  if ((off & (long long)(sizeof(T) - 1)) == 0) {
+    *(typename space_ptr<T, Space>::type)p = v;
+    return;
+  }
+  const unsigned char *s = reinterpret_cast<const unsigned char *>(&v);
+  for (unsigned k = 0; k < sizeof(T); ++k)
+    p[k] = s[k];
+#else
+  __builtin_memcpy(static_cast<unsigned char *>(base) + off, &v, sizeof(T));
+#endif
+}
+
+/// Reads a T at byte `off` of [base, base + bytes); 0 outside. A memory
+/// without storage has no bytes, so `base` itself is never tested (IGC
+/// rejects the SPIR-V pointer comparison that would need).
+template <class T, int Space = kGlobal>
+SLMC_HD inline T load(const void *base, uint32_t bytes, long long off) {
+  if (off < 0 || (unsigned long long)off + sizeof(T) > bytes)
+    return T(0);
+  return raw_load<T, Space>(base, off);
+}
+
+/// Writes a T at byte `off`; dropped outside.
+template <class T, int Space = kGlobal>
+SLMC_HD inline void store(void *base, uint32_t bytes, long long off, T v) {
+  if (off < 0 || (unsigned long long)off + sizeof(T) > bytes)
+    return;
+  raw_store<T, Space>(base, off, v);
+}
+
+template <int Space, class D>
+SLMC_HD inline void block_read(void *base, uint32_t bytes, long long off, D &dst) {
+  typedef element_t<D> T;
+  constexpr int N = size_of<D>::value;
+  static_assert(N * sizeof(T) <= kMaxBlockBytes,
+                "a block read moves at most 256 bytes (16 OWords)");
+  T tmp[N];
+  for (int i = 0; i < N; ++i)
+    tmp[i] = load<T, Space>(base, bytes, off + (long long)(i * sizeof(T)));
+  for (int i = 0; i < N; ++i)
+    dst.at(i) = tmp[i];
+}
+
+template <int Space, class X>
+SLMC_HD inline void block_write(void *base, uint32_t bytes, long long off,
+                                const X &src) {
+  typedef element_t<X> T;
+  constexpr int N = size_of<X>::value;
+  static_assert(N * sizeof(T) <= kMaxBlockBytes,
+                "a block write moves at most 256 bytes (16 OWords)");
+  for (int i = 0; i < N; ++i)
+    store<T, Space>(base, bytes, off + (long long)(i * sizeof(T)), src.get(i));
+}
+
+// ---- Atomics -----------------------------------------------------------------
+template <class T> SLMC_HD inline uint32_t bits_of(T v) {
+  uint32_t b;
+  __builtin_memcpy(&b, &v, 4);
+  return b;
+}
+template <class T> SLMC_HD inline T from_bits(uint32_t b) {
+  T v;
+  __builtin_memcpy(&v, &b, 4);
+  return v;
+}
+
+/// The new value of a 4-byte element under `op` (old value `o`); false for
+/// an unknown operation. Float comparisons (FCMPWR, FMIN, FMAX) compare
+/// values: +0 equals -0, NaN equals nothing.
+template <class T>
+SLMC_HD inline bool atomic_result(int op, uint32_t o, uint32_t a, uint32_t b,
+                                  uint32_t &r) {
+  const int32_t so = int32_t(o), sa = int32_t(a);
+  const float fo = from_bits<float>(o), fa = from_bits<float>(a);
+  const bool fp = std::is_floating_point<T>::value;
+  switch (op) {
+  case ATOMIC_ADD: r = fp ? bits_of(fo + fa) : o + a; return true;
+  case ATOMIC_SUB: r = fp ? bits_of(fo - fa) : o - a; return true;
+  case ATOMIC_INC: r = o + 1u; return true;
+  case ATOMIC_DEC:
+  case ATOMIC_PREDEC: r = o - 1u; return true;
+  case ATOMIC_MIN: r = o < a ? o : a; return true;
+  case ATOMIC_MAX: r = o > a ? o : a; return true;
+  case ATOMIC_MINSINT: r = uint32_t(so < sa ? so : sa); return true;
+  case ATOMIC_MAXSINT: r = uint32_t(so > sa ? so : sa); return true;
+  case ATOMIC_XCHG: r = a; return true;
+  case ATOMIC_CMPXCHG: r = o == a ? b : o; return true;
+  case ATOMIC_FCMPWR: r = fo == fa ? b : o; return true;
+  case ATOMIC_AND: r = o & a; return true;
+  case ATOMIC_OR: r = o | a; return true;
+  case ATOMIC_XOR: r = o ^ a; return true;
+  case ATOMIC_FMAX: r = fo > fa || fa != fa ? o : a; return true;
+  case ATOMIC_FMIN: r = fo < fa || fa != fa ? o : a; return true;
+  case ATOMIC_FADD: r = bits_of(fo + fa); return true;
+  case ATOMIC_FSUB: r = bits_of(fo - fa); return true;
+  }
+  return false;
+}
+
+#if !defined(__clang__)
+/// Host compilers without scoped atomic builtins (the CPU fallback built by
+/// another compiler): one compare-and-swap loop for every operation.
+template <int Scope, int Space, class T>
+SLMC_HD inline T atomic_update(void *where, int op, T src0, T src1) {
+  static_assert(sizeof(T) == 4, "CM atomics update 4-byte elements");
+  uint32_t *p = static_cast<uint32_t *>(where);
+  const uint32_t a = bits_of(src0), b = bits_of(src1);
+  uint32_t old = __atomic_load_n(p, __ATOMIC_RELAXED), r = 0;
+  while (atomic_result<T>(op, old, a, b, r) && r != old &&
+         !__atomic_compare_exchange_n(p, &old, r, false, __ATOMIC_RELAXED,
+                                      __ATOMIC_RELAXED)) {
+  }
+  return from_bits<T>(op == ATOMIC_PREDEC ? old - 1u : old);
+}
+#else
+/// Applies `op` to the 4-byte element at `p` at memory scope Scope; returns
+/// the old value (the new one for PREDEC).
+template <int Scope, int Space, class T>
+SLMC_HD inline T atomic_update(void *where, int op, T src0, T src1) {
+  static_assert(sizeof(T) == 4, "CM atomics update 4-byte elements");
+#if defined(SLMC_DEVICE_PASS)
+  typedef __attribute__((address_space(Space))) uint32_t *U;
+  typedef __attribute__((address_space(Space))) int32_t *S;
+  U p = (U)where;
+  S sp = (S)where;
+#else
+  uint32_t *p = static_cast<uint32_t *>(where);
+  int32_t *sp = static_cast<int32_t *>(where);
+#endif
+  const uint32_t a = bits_of(src0), b = bits_of(src1);
+  switch (op) {
+  case ATOMIC_ADD:
+    if constexpr (std::is_floating_point<T>::value)
+      break; // float ADD is FADD below
+    else
+      return from_bits<T>(__scoped_atomic_fetch_add(p, a, __ATOMIC_RELAXED, Scope));
+  case ATOMIC_SUB:
+    if constexpr (std::is_floating_point<T>::value)
+      break;
+    else
+      return from_bits<T>(__scoped_atomic_fetch_sub(p, a, __ATOMIC_RELAXED, Scope));
+  case ATOMIC_INC:
+    return from_bits<T>(__scoped_atomic_fetch_add(p, 1u, __ATOMIC_RELAXED, Scope));
+  case ATOMIC_DEC:
+    return from_bits<T>(__scoped_atomic_fetch_sub(p, 1u, __ATOMIC_RELAXED, Scope));
+  case ATOMIC_PREDEC:
+    return from_bits<T>(__scoped_atomic_fetch_sub(p, 1u, __ATOMIC_RELAXED, Scope) - 1u);
+  case ATOMIC_MIN:
+    return from_bits<T>(__scoped_atomic_fetch_min(p, a, __ATOMIC_RELAXED, Scope));
+  case ATOMIC_MAX:
+    return from_bits<T>(__scoped_atomic_fetch_max(p, a, __ATOMIC_RELAXED, Scope));
+  case ATOMIC_MINSINT:
+    return from_bits<T>(
+        __scoped_atomic_fetch_min(sp, int32_t(a), __ATOMIC_RELAXED, Scope));
+  case ATOMIC_MAXSINT:
+    return from_bits<T>(
+        __scoped_atomic_fetch_max(sp, int32_t(a), __ATOMIC_RELAXED, Scope));
+  case ATOMIC_XCHG:
+    return from_bits<T>(__scoped_atomic_exchange_n(p, a, __ATOMIC_RELAXED, Scope));
+  case ATOMIC_CMPXCHG: {
+    uint32_t expected = a;
+    __scoped_atomic_compare_exchange_n(p, &expected, b, false, __ATOMIC_RELAXED,
+                                       __ATOMIC_RELAXED, Scope);
+    return from_bits<T>(expected);
+  }
+  case ATOMIC_AND:
+    return from_bits<T>(__scoped_atomic_fetch_and(p, a, __ATOMIC_RELAXED, Scope));
+  case ATOMIC_OR:
+    return from_bits<T>(__scoped_atomic_fetch_or(p, a, __ATOMIC_RELAXED, Scope));
+  case ATOMIC_XOR:
+    return from_bits<T>(__scoped_atomic_fetch_xor(p, a, __ATOMIC_RELAXED, Scope));
+  default:
+    break;
+  }
+  // Float operations: a compare-and-swap loop on the bits.
+  uint32_t old = __scoped_atomic_load_n(p, __ATOMIC_RELAXED, Scope), r = 0;
+  while (atomic_result<T>(op, old, a, b, r) && r != old &&
+         !__scoped_atomic_compare_exchange_n(p, &old, r, false, __ATOMIC_RELAXED,
+                                             __ATOMIC_RELAXED, Scope)) {
+  }
+  return from_bits<T>(old);
+}
+#endif
+
+/// The atomic update of the 4-byte elements at byte first + offsets[i] * 4
+/// of a memory of `bytes` bytes at `base`; `ret` (an object, or an int
+/// placeholder) gets the old values, 0 where the element is outside.
+template <int Scope, int Space, class T, class O, class R, class S0, class S1>
+SLMC_HD inline void atomic_elements(void *base, uint32_t bytes, long long first,
+                                    int op, const O &offsets, R &ret,
+                                    const S0 &src0, const S1 &src1) {
+  constexpr int N = size_of<O>::value;
+  static_assert(!is_object<R> || size_of<R>::value == N,
+                "the result of an atomic has another size than its offsets");
+  for (int i = 0; i < N; ++i) {
+    long long off = first + (long long)elem(offsets, i) * 4;
+    T old = T(0);
+    if (off >= 0 && (unsigned long long)off + 4 <= bytes)
+      old = atomic_update<Scope, Space, T>(static_cast<unsigned char *>(base) + off, op,
+                                    T(elem(src0, i)), T(elem(src1, i)));
+    if constexpr (is_object<R>)
+      ret.at(i) = old;
+  }
+}
+
+/// The element type of an atomic: of the first object among the operands,
+/// else uint.
+template <class... X> struct atomic_type { typedef uint type; };
+template <class X, class... Rest> struct atomic_type<X, Rest...> {
+  typedef typename std::conditional<is_object<X>, element_t<X>,
+                                    typename atomic_type<Rest...>::type>::type type;
+};
+
+} // namespace detail
+} // namespace cm
+} // namespace slmc
+
+#define DWALIGNED(s) (::slmc::cm::detail::aligned_surface{(s), 4})
+#define MODIFIED(s) (::slmc::cm::detail::aligned_surface{(s), 16})
+#define CONSTANT(s) (::slmc::cm::detail::aligned_surface{(s), 16})
+#define MODIFIED_DWALIGNED(s) (::slmc::cm::detail::aligned_surface{(s), 4})
+#define CONSTANT_DWALIGNED(s) (::slmc::cm::detail::aligned_surface{(s), 4})
+
+// ---- Block reads and writes ---------------------------------------------------
+template <class D, class = typename std::enable_if<::slmc::cm::detail::is_object<D>>::type>
+SLMC_HD inline void read(SurfaceIndex s, int offset, D &&dst) {
+  ::slmc::cm::detail::block_read<::slmc::cm::detail::kGlobal>(s.data, s.bytes, (long long)(offset & ~15), dst);
+}
+
+template <class D, class = typename std::enable_if<::slmc::cm::detail::is_object<D>>::type>
+SLMC_HD inline void read(::slmc::cm::detail::aligned_surface s, int offset, D &&dst) {
+  const int mask = s.alignment == 4 ? ~3 : ~15;
+  ::slmc::cm::detail::block_read<::slmc::cm::detail::kGlobal>(s.surface.data, s.surface.bytes,
+                                 (long long)(offset & mask), dst);
+}
+
+template <class X, class = typename std::enable_if<::slmc::cm::detail::is_object<X>>::type>
+SLMC_HD inline void write(SurfaceIndex s, int offset, const X &src) {
+  ::slmc::cm::detail::block_write<::slmc::cm::detail::kGlobal>(s.data, s.bytes, (long long)(offset & ~15), src);
+}
+
+// ---- Scattered reads and writes ------------------------------------------------
+template <class O, class D,
+          class = typename std::enable_if<::slmc::cm::detail::is_object<O> &&
+                                          ::slmc::cm::detail::is_object<D>>::type>
+SLMC_HD inline void read(SurfaceIndex s, uint global_offset, const O &element_offset,
+                         D &&dst) {
+  typedef ::slmc::cm::detail::element_t<D> T;
+  constexpr int N = ::slmc::cm::detail::size_of<D>::value;
+  static_assert(::slmc::cm::detail::size_of<O>::value == N,
+                "scattered read: as many offsets as elements");
+  T tmp[N];
+  for (int i = 0; i < N; ++i)
+    tmp[i] = ::slmc::cm::detail::load<T>(
+        s.data, s.bytes,
+        ((long long)global_offset + (long long)element_offset.get(i)) *
+            (long long)sizeof(T));
+  for (int i = 0; i < N; ++i)
+    dst.at(i) = tmp[i];
+}
+
+template <class O, class X,
+          class = typename std::enable_if<::slmc::cm::detail::is_object<O> &&
+                                          ::slmc::cm::detail::is_object<X>>::type>
+SLMC_HD inline void write(SurfaceIndex s, uint global_offset, const O &element_offset,
+                          const X &src) {
+  typedef ::slmc::cm::detail::element_t<X> T;
+  constexpr int N = ::slmc::cm::detail::size_of<X>::value;
+  static_assert(::slmc::cm::detail::size_of<O>::value == N,
+                "scattered write: as many offsets as elements");
+  for (int i = 0; i < N; ++i)
+    ::slmc::cm::detail::store<T>(
+        s.data, s.bytes,
+        ((long long)global_offset + (long long)element_offset.get(i)) *
+            (long long)sizeof(T),
+        src.get(i));
+}
+
+/// One scalar at element `element_offset` (units of T).
+template <class T, class = typename std::enable_if<::slmc::cm::detail::is_scalar<T>>::type>
+SLMC_HD inline void write(SurfaceIndex s, uint element_offset, T data) {
+  ::slmc::cm::detail::store<T>(s.data, s.bytes,
+                               (long long)element_offset * (long long)sizeof(T), data);
+}
+
+// ---- Atomics on surfaces ------------------------------------------------------------
+namespace slmc {
+namespace cm {
+namespace detail {
+template <CmAtomicOpType OP> struct atomic_arity {
+  static constexpr int sources =
+      OP == ATOMIC_INC || OP == ATOMIC_DEC || OP == ATOMIC_PREDEC ? 0
+      : OP == ATOMIC_CMPXCHG || OP == ATOMIC_FCMPWR               ? 2
+                                                                  : 1;
+};
+} // namespace detail
+} // namespace cm
+} // namespace slmc
+
+/// write_atomic<OP>(s, offsets)                    INC, DEC, PREDEC
+/// write_atomic<OP>(s, offsets, ret)               the same, returning old values
+/// write_atomic<OP>(s, offsets, src0[, ret])       the others but CMPXCHG/FCMPWR
+/// write_atomic<OP>(s, offsets, src0, src1[, ret]) CMPXCHG, FCMPWR
+/// Offsets are in 4-byte elements; OP is a CmAtomicOpType; the elements are
+/// uint unless a source or the result says otherwise.
+template <CmAtomicOpType OP, class O>
+SLMC_HD inline void write_atomic(SurfaceIndex s, const O &offsets) {
+  static_assert(::slmc::cm::detail::atomic_arity<OP>::sources == 0,
+                "write_atomic: this operation needs sources");
+  int none = 0;
+  ::slmc::cm::detail::atomic_elements<__MEMORY_SCOPE_DEVICE, ::slmc::cm::detail::kGlobal, uint>(
+      s.data, s.bytes, 0, OP, offsets, none, 0u, 0u);
+}
+
+template <CmAtomicOpType OP, class O, class A>
+SLMC_HD inline void write_atomic(SurfaceIndex s, const O &offsets, A &&a) {
+  constexpr int Sources = ::slmc::cm::detail::atomic_arity<OP>::sources;
+  static_assert(Sources <= 1, "write_atomic: CMPXCHG needs two sources");
+  typedef typename ::slmc::cm::detail::atomic_type<A>::type T;
+  int none = 0;
+  if constexpr (Sources == 0) // a is the result
+    ::slmc::cm::detail::atomic_elements<__MEMORY_SCOPE_DEVICE, ::slmc::cm::detail::kGlobal, T>(
+        s.data, s.bytes, 0, OP, offsets, a, 0u, 0u);
+  else
+    ::slmc::cm::detail::atomic_elements<__MEMORY_SCOPE_DEVICE, ::slmc::cm::detail::kGlobal, T>(
+        s.data, s.bytes, 0, OP, offsets, none, a, 0u);
+}
+
+template <CmAtomicOpType OP, class O, class A, class B>
+SLMC_HD inline void write_atomic(SurfaceIndex s, const O &offsets, A &&a, B &&b) {
+  constexpr int Sources = ::slmc::cm::detail::atomic_arity<OP>::sources;
+  static_assert(Sources >= 1, "write_atomic: too many operands for this operation");
+  typedef typename ::slmc::cm::detail::atomic_type<A, B>::type T;
+  int none = 0;
+  if constexpr (Sources == 1) // a is the source, b the result
+    ::slmc::cm::detail::atomic_elements<__MEMORY_SCOPE_DEVICE, ::slmc::cm::detail::kGlobal, T>(
+        s.data, s.bytes, 0, OP, offsets, b, a, 0u);
+  else
+    ::slmc::cm::detail::atomic_elements<__MEMORY_SCOPE_DEVICE, ::slmc::cm::detail::kGlobal, T>(
+        s.data, s.bytes, 0, OP, offsets, none, a, b);
+}
+
+template <CmAtomicOpType OP, class O, class A, class B, class C>
+SLMC_HD inline void write_atomic(SurfaceIndex s, const O &offsets, A &&a, B &&b,
+                                 C &&ret) {
+  static_assert(::slmc::cm::detail::atomic_arity<OP>::sources == 2,
+                "write_atomic: too many operands for this operation");
+  typedef typename ::slmc::cm::detail::atomic_type<A, B, C>::type T;
+  ::slmc::cm::detail::atomic_elements<__MEMORY_SCOPE_DEVICE, ::slmc::cm::detail::kGlobal, T>(
+      s.data, s.bytes, 0, OP, offsets, ret, a, b);
+}
+
+#endif // SLMC_CM_MEMORY_H

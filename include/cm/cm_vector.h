@@ -1,0 +1,660 @@
+//===- cm/cm_vector.h - CM vector, matrix and their references ------------===//
+//
+// Part of the slmc project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// vector<T, N>, matrix<T, R, C> (values, row-major) and vector_ref<T, N>,
+// matrix_ref<T, R, C> (views into them: a base address plus strides). One
+// CM thread is one work-item, so these are plain arrays in its private
+// memory; every operation is an element loop the device compilers unroll.
+//
+//  * select<size, stride>(i) / select<rs, rstride, cs, cstride>(r, c),
+//    row(r), column(c), m[r] give references; writing through them writes
+//    the object they view. Assigning to a reference copies elements; copying
+//    a reference (construction, passing by value) makes another view.
+//  * format<U>() / format<U, R, C>() view the same bytes as other elements
+//    (the object must be contiguous: a vector, a matrix, or a reference with
+//    unit strides). Elements are accessed through may_alias types, so
+//    viewing bytes as another type is well defined.
+//  * iselect, replicate<...>, merge, any, all; element-wise arithmetic,
+//    bitwise and shift operators and comparisons (which give
+//    vector<ushort, N> / matrix<ushort, R, C> masks of 0 and 1).
+//  * Element types of results follow C++'s usual arithmetic conversions,
+//    except that a floating-point scalar combined with a floating-point
+//    object keeps the object's element type (v * 0.5 stays float).
+//  * Assignments evaluate the whole right-hand side first, so overlapping
+//    selects of one object behave as values.
+//
+//===----------------------------------------------------------------------===//
+#ifndef SLMC_CM_VECTOR_H
+#define SLMC_CM_VECTOR_H
+
+#include "slmc/offload.h"
+
+#include <type_traits>
+#include <utility>
+
+typedef unsigned char uchar;
+typedef unsigned short ushort;
+typedef unsigned int uint;
+
+namespace slmc {
+namespace cm {
+
+template <class T, int N> class vector;
+template <class T, int N> class vector_ref;
+template <class T, int R, int C> class matrix;
+template <class T, int R, int C> class matrix_ref;
+
+namespace detail {
+
+/// The type elements are read and written as: may_alias, so that format<U>
+/// views of the same bytes never break type-based alias analysis.
+template <class T> struct alias {
+  typedef T __attribute__((__may_alias__)) type;
+};
+
+template <class T> struct is_element {
+  static constexpr bool value =
+      std::is_arithmetic<T>::value && !std::is_same<T, bool>::value;
+};
+
+template <class X> struct traits {
+  static constexpr bool is_object = false;
+};
+template <class T, int N> struct traits<vector<T, N>> {
+  static constexpr bool is_object = true, is_matrix = false;
+  static constexpr int size = N, rows = 1, cols = N;
+  typedef T element;
+};
+template <class T, int N> struct traits<vector_ref<T, N>> : traits<vector<T, N>> {};
+template <class T, int R, int C> struct traits<matrix<T, R, C>> {
+  static constexpr bool is_object = true, is_matrix = true;
+  static constexpr int size = R * C, rows = R, cols = C;
+  typedef T element;
+};
+template <class T, int R, int C>
+struct traits<matrix_ref<T, R, C>> : traits<matrix<T, R, C>> {};
+
+template <class X>
+using bare = typename std::remove_cv<typename std::remove_reference<X>::type>::type;
+
+template <class X> constexpr bool is_object = traits<bare<X>>::is_object;
+template <class X> constexpr bool is_scalar = std::is_arithmetic<bare<X>>::value;
+
+/// Element type of an object, or the scalar type itself.
+template <class X, bool = is_object<X>> struct element_of {
+  typedef typename traits<bare<X>>::element type;
+};
+template <class X> struct element_of<X, false> { typedef bare<X> type; };
+template <class X> using element_t = typename element_of<X>::type;
+
+template <class X, bool = is_object<X>> struct size_of {
+  static constexpr int value = traits<bare<X>>::size;
+};
+template <class X> struct size_of<X, false> { static constexpr int value = 1; };
+
+/// Element i of an object, or the scalar (broadcast).
+template <class X>
+SLMC_HD inline auto elem(const X &x, int i) ->
+    typename std::enable_if<is_object<X>, element_t<X>>::type {
+  return x.get(i);
+}
+template <class X>
+SLMC_HD inline auto elem(const X &x, int) ->
+    typename std::enable_if<!is_object<X>, bare<X>>::type {
+  return x;
+}
+
+/// Both operands usable in an element-wise operation, at least one an
+/// object, sizes agreeing.
+template <class X, class Y> struct operands {
+  static constexpr bool value =
+      ((is_object<X> && (is_object<Y> || is_scalar<Y>)) ||
+       (is_scalar<X> && is_object<Y>)) &&
+      (!is_object<X> || !is_object<Y> || size_of<X>::value == size_of<Y>::value);
+};
+
+/// The element type of `x OP y` given the C++ type `E` of one element's
+/// result; a floating scalar with a floating object keeps the object's type.
+template <class X, class Y, class E> struct result_element {
+  typedef element_t<X> EX;
+  typedef element_t<Y> EY;
+  typedef typename std::conditional<
+      !is_object<X> && std::is_floating_point<EX>::value &&
+          std::is_floating_point<EY>::value,
+      EY,
+      typename std::conditional<!is_object<Y> &&
+                                    std::is_floating_point<EY>::value &&
+                                    std::is_floating_point<EX>::value,
+                                EX, E>::type>::type type;
+};
+
+/// The shape of a result: the matrix operand's shape if there is one, else a
+/// vector of the common size.
+template <class X, class Y, class E> struct result_object {
+  template <class Z, bool = is_object<Z>> struct is_mat {
+    static constexpr bool value = traits<bare<Z>>::is_matrix;
+  };
+  template <class Z> struct is_mat<Z, false> {
+    static constexpr bool value = false;
+  };
+  typedef typename std::conditional<is_mat<X>::value, bare<X>, bare<Y>>::type M;
+  static constexpr int size =
+      is_object<X> ? size_of<X>::value : size_of<Y>::value;
+  template <class Z, bool = is_mat<Z>::value> struct shape {
+    typedef vector<E, size> type;
+  };
+  template <class Z> struct shape<Z, true> {
+    typedef matrix<E, traits<Z>::rows, traits<Z>::cols> type;
+  };
+  typedef typename std::conditional<is_mat<X>::value || is_mat<Y>::value,
+                                    typename shape<M>::type,
+                                    vector<E, size>>::type type;
+};
+
+template <class T> struct tag {};
+
+} // namespace detail
+
+// ---- The element-wise machinery shared by all four classes ---------------
+// D provides ptr() (the first element, as an alias pointer) and offset(i)
+// (where linear element i is, in elements, row-major for matrices).
+
+template <class D, class T, int N> class object_base {
+  static_assert(detail::is_element<T>::value,
+                "CM vector and matrix elements are arithmetic types");
+  static_assert(N > 0, "CM vectors and matrices have at least one element");
+
+public:
+  typedef typename detail::alias<T>::type alias_type;
+  typedef T element_type;
+
+  SLMC_HD static constexpr int n_elems() { return N; }
+
+  /// Linear element i (row-major for matrices), by value.
+  SLMC_HD T get(int i) const { return self().ptr()[self().offset(i)]; }
+  /// Linear element i as an lvalue.
+  SLMC_HD alias_type &at(int i) const { return self().ptr()[self().offset(i)]; }
+
+  /// Elements at the indices in `idx` (an object or a scalar index).
+  template <class I>
+  SLMC_HD vector<T, detail::size_of<I>::value> iselect(const I &idx) const {
+    vector<T, detail::size_of<I>::value> r;
+    for (int i = 0; i < detail::size_of<I>::value; ++i)
+      r.at(i) = get(int(detail::elem(idx, i)));
+    return r;
+  }
+
+  /// REP copies of the whole object.
+  template <int REP> SLMC_HD vector<T, REP * N> replicate() const {
+    vector<T, REP * N> r;
+    for (int k = 0; k < REP; ++k)
+      for (int i = 0; i < N; ++i)
+        r.at(k * N + i) = get(i);
+    return r;
+  }
+  /// REP copies of the W elements from `offset`.
+  template <int REP, int W> SLMC_HD vector<T, REP * W> replicate(int offset) const {
+    return replicate<REP, 0, W, 1>(offset);
+  }
+  /// REP blocks of W elements; block k starts at offset + k * VS.
+  template <int REP, int VS, int W>
+  SLMC_HD vector<T, REP * W> replicate(int offset) const {
+    return replicate<REP, VS, W, 1>(offset);
+  }
+  /// As above, with the elements of a block HS apart.
+  template <int REP, int VS, int W, int HS>
+  SLMC_HD vector<T, REP * W> replicate(int offset) const {
+    vector<T, REP * W> r;
+    for (int k = 0; k < REP; ++k)
+      for (int j = 0; j < W; ++j)
+        r.at(k * W + j) = get(offset + k * VS + j * HS);
+    return r;
+  }
+
+  /// Element i becomes x[i] where mask[i] is non-zero (an integer mask:
+  /// where bit i is set).
+  template <class X, class M> SLMC_HD void merge(const X &x, const M &mask) const {
+    T tmp[N];
+    for (int i = 0; i < N; ++i)
+      tmp[i] = selected(mask, i) ? T(detail::elem(x, i)) : get(i);
+    for (int i = 0; i < N; ++i)
+      at(i) = tmp[i];
+  }
+  /// Element i becomes mask[i] ? x[i] : y[i].
+  template <class X, class Y, class M>
+  SLMC_HD void merge(const X &x, const Y &y, const M &mask) const {
+    T tmp[N];
+    for (int i = 0; i < N; ++i)
+      tmp[i] = selected(mask, i) ? T(detail::elem(x, i)) : T(detail::elem(y, i));
+    for (int i = 0; i < N; ++i)
+      at(i) = tmp[i];
+  }
+
+  /// 1 if any (all) element is non-zero.
+  SLMC_HD ushort any() const {
+    for (int i = 0; i < N; ++i)
+      if (get(i) != T(0))
+        return 1;
+    return 0;
+  }
+  SLMC_HD ushort all() const {
+    for (int i = 0; i < N; ++i)
+      if (get(i) == T(0))
+        return 0;
+    return 1;
+  }
+
+protected:
+  SLMC_HD const D &self() const { return static_cast<const D &>(*this); }
+
+  template <class M> SLMC_HD static bool selected(const M &mask, int i) {
+    if constexpr (detail::is_object<M>)
+      return mask.get(i) != 0;
+    else
+      return ((unsigned long long)mask >> i) & 1u;
+  }
+
+  /// Copies `y` (an object of N elements or a scalar) into the elements,
+  /// reading all of it first.
+  template <class Y> SLMC_HD void assign(const Y &y) const {
+    if constexpr (detail::is_object<Y>) {
+      static_assert(detail::size_of<Y>::value == N,
+                    "assignment between CM objects of different sizes");
+      T tmp[N];
+      for (int i = 0; i < N; ++i)
+        tmp[i] = T(y.get(i));
+      for (int i = 0; i < N; ++i)
+        at(i) = tmp[i];
+    } else {
+      static_assert(detail::is_scalar<Y>, "assigning a non-arithmetic value");
+      const T v = T(y);
+      for (int i = 0; i < N; ++i)
+        at(i) = v;
+    }
+  }
+
+  template <class U> using alias_ptr = typename detail::alias<U>::type *;
+
+  template <class U> SLMC_HD alias_ptr<U> bytes_as() const {
+    return reinterpret_cast<alias_ptr<U>>(self().ptr());
+  }
+};
+
+// Assignment operators every class defines (assignment is not inherited).
+#define SLMC_CM_ASSIGNMENTS(Class)                                             \
+  template <class Y, class = typename std::enable_if<                          \
+                         ::slmc::cm::detail::is_object<Y> ||                   \
+                         ::slmc::cm::detail::is_scalar<Y>>::type>              \
+  SLMC_HD Class &operator=(const Y &y) {                                       \
+    this->assign(y);                                                           \
+    return *this;                                                              \
+  }                                                                            \
+  template <class Y> SLMC_HD Class &operator+=(const Y &y) {                  \
+    this->assign(*this + y);                                                   \
+    return *this;                                                              \
+  }                                                                            \
+  template <class Y> SLMC_HD Class &operator-=(const Y &y) {                  \
+    this->assign(*this - y);                                                   \
+    return *this;                                                              \
+  }                                                                            \
+  template <class Y> SLMC_HD Class &operator*=(const Y &y) {                  \
+    this->assign(*this * y);                                                   \
+    return *this;                                                              \
+  }                                                                            \
+  template <class Y> SLMC_HD Class &operator/=(const Y &y) {                  \
+    this->assign(*this / y);                                                   \
+    return *this;                                                              \
+  }                                                                            \
+  template <class Y> SLMC_HD Class &operator%=(const Y &y) {                  \
+    this->assign(*this % y);                                                   \
+    return *this;                                                              \
+  }                                                                            \
+  template <class Y> SLMC_HD Class &operator&=(const Y &y) {                  \
+    this->assign(*this & y);                                                   \
+    return *this;                                                              \
+  }                                                                            \
+  template <class Y> SLMC_HD Class &operator|=(const Y &y) {                  \
+    this->assign(*this | y);                                                   \
+    return *this;                                                              \
+  }                                                                            \
+  template <class Y> SLMC_HD Class &operator^=(const Y &y) {                  \
+    this->assign(*this ^ y);                                                   \
+    return *this;                                                              \
+  }                                                                            \
+  template <class Y> SLMC_HD Class &operator<<=(const Y &y) {                 \
+    this->assign(*this << y);                                                  \
+    return *this;                                                              \
+  }                                                                            \
+  template <class Y> SLMC_HD Class &operator>>=(const Y &y) {                 \
+    this->assign(*this >> y);                                                  \
+    return *this;                                                              \
+  }
+
+// ---- Vectors ---------------------------------------------------------------
+
+template <class D, class T, int N> class vector_base : public object_base<D, T, N> {
+  typedef object_base<D, T, N> base;
+
+public:
+  using typename base::alias_type;
+
+  SLMC_HD alias_type &operator()(int i) const { return this->at(i); }
+  SLMC_HD alias_type &operator[](int i) const { return this->at(i); }
+
+  /// SIZE elements from `offset`, STRIDE apart.
+  template <int SIZE, int STRIDE = 1>
+  SLMC_HD vector_ref<T, SIZE> select(int offset = 0) const {
+    const D &d = this->self();
+    return vector_ref<T, SIZE>(d.ptr() + d.offset(offset), d.stride() * STRIDE);
+  }
+
+  /// The same bytes as elements of type U.
+  template <class U>
+  SLMC_HD vector_ref<U, N * int(sizeof(T)) / int(sizeof(U))> format() const {
+    static_assert((N * sizeof(T)) % sizeof(U) == 0,
+                  "format: the object's size is not a multiple of the new element's");
+    return vector_ref<U, N * int(sizeof(T)) / int(sizeof(U))>(
+        this->template bytes_as<U>(), 1);
+  }
+  template <class U, int R2, int C2> SLMC_HD matrix_ref<U, R2, C2> format() const {
+    static_assert(R2 * C2 * sizeof(U) == N * sizeof(T),
+                  "format: the new shape has another size in bytes");
+    return matrix_ref<U, R2, C2>(this->template bytes_as<U>(), C2, 1);
+  }
+};
+
+template <class T, int N>
+class vector : public vector_base<vector<T, N>, T, N> {
+  typedef vector_base<vector<T, N>, T, N> base;
+  template <class, class, int> friend class object_base;
+
+public:
+  using typename base::alias_type;
+
+  /// Uninitialised, as in CM.
+  SLMC_HD vector() {}
+  SLMC_HD vector(const vector &) = default;
+  /// Every element `s`.
+  template <class S, typename std::enable_if<detail::is_scalar<S>, int>::type = 0>
+  SLMC_HD vector(const S &s) {
+    this->assign(s);
+  }
+  /// The first N elements of an array (CM's initialisation from a const
+  /// array).
+  template <class U, int M>
+  SLMC_HD vector(const U (&init)[M]) {
+    static_assert(M >= N, "the initialising array is shorter than the vector");
+    for (int i = 0; i < N; ++i)
+      data_[i] = T(init[i]);
+  }
+  /// Element-wise conversion from any object of N elements.
+  template <class X, typename std::enable_if<
+                         detail::is_object<X> &&
+                             !std::is_same<detail::bare<X>, vector>::value,
+                         int>::type = 0>
+  SLMC_HD vector(const X &x) {
+    static_assert(detail::size_of<X>::value == N,
+                  "vector initialised from an object of another size");
+    for (int i = 0; i < N; ++i)
+      data_[i] = T(x.get(i));
+  }
+
+  SLMC_HD vector &operator=(const vector &) = default;
+  SLMC_CM_ASSIGNMENTS(vector)
+
+  SLMC_HD alias_type *ptr() const { return const_cast<alias_type *>(data_); }
+  SLMC_HD static constexpr int offset(int i) { return i; }
+  SLMC_HD static constexpr int stride() { return 1; }
+
+private:
+  alignas(sizeof(T) * N >= 16 ? 16 : alignof(T) > 8 ? alignof(T) : 8) alias_type data_[N];
+};
+
+template <class T, int N>
+class vector_ref : public vector_base<vector_ref<T, N>, T, N> {
+  typedef vector_base<vector_ref<T, N>, T, N> base;
+
+public:
+  using typename base::alias_type;
+
+  /// Views elements base[0], base[stride], ... (used by select and format).
+  SLMC_HD vector_ref(alias_type *base, int stride) : base_(base), stride_(stride) {}
+  SLMC_HD vector_ref(vector<T, N> &v) : base_(v.ptr()), stride_(1) {}
+  /// Another view of the same elements.
+  SLMC_HD vector_ref(const vector_ref &) = default;
+
+  /// Writes elements; a reference never rebinds.
+  SLMC_HD vector_ref &operator=(const vector_ref &o) {
+    this->assign(o);
+    return *this;
+  }
+  SLMC_CM_ASSIGNMENTS(vector_ref)
+
+  SLMC_HD alias_type *ptr() const { return base_; }
+  SLMC_HD int offset(int i) const { return i * stride_; }
+  SLMC_HD int stride() const { return stride_; }
+
+private:
+  alias_type *base_;
+  int stride_;
+};
+
+// ---- Matrices ----------------------------------------------------------------
+
+template <class D, class T, int R, int C>
+class matrix_base : public object_base<D, T, R * C> {
+  static_assert(R > 0 && C > 0, "matrix dimensions must be positive");
+  typedef object_base<D, T, R * C> base;
+
+public:
+  using typename base::alias_type;
+
+  SLMC_HD static constexpr int n_rows() { return R; }
+  SLMC_HD static constexpr int n_cols() { return C; }
+
+  SLMC_HD alias_type &operator()(int r, int c) const {
+    const D &d = this->self();
+    return d.ptr()[r * d.row_stride() + c * d.col_stride()];
+  }
+  /// Row r (so m[r][c] is element (r, c)).
+  SLMC_HD vector_ref<T, C> operator[](int r) const { return row(r); }
+  SLMC_HD vector_ref<T, C> row(int r) const {
+    const D &d = this->self();
+    return vector_ref<T, C>(d.ptr() + r * d.row_stride(), d.col_stride());
+  }
+  SLMC_HD vector_ref<T, R> column(int c) const {
+    const D &d = this->self();
+    return vector_ref<T, R>(d.ptr() + c * d.col_stride(), d.row_stride());
+  }
+
+  /// RS rows RSTRIDE apart from row r, CS columns CSTRIDE apart from column c.
+  template <int RS, int RSTRIDE, int CS, int CSTRIDE>
+  SLMC_HD matrix_ref<T, RS, CS> select(int r = 0, int c = 0) const {
+    const D &d = this->self();
+    return matrix_ref<T, RS, CS>(d.ptr() + r * d.row_stride() + c * d.col_stride(),
+                                 d.row_stride() * RSTRIDE, d.col_stride() * CSTRIDE);
+  }
+
+  /// Elements (rows[i], cols[i]).
+  template <class IR, class IC>
+  SLMC_HD vector<T, detail::size_of<IR>::value> iselect(const IR &rows,
+                                                        const IC &cols) const {
+    vector<T, detail::size_of<IR>::value> r;
+    for (int i = 0; i < detail::size_of<IR>::value; ++i)
+      r.at(i) = (*this)(int(detail::elem(rows, i)), int(detail::elem(cols, i)));
+    return r;
+  }
+  using base::iselect;
+
+  /// The same bytes with elements of type U (same number of rows).
+  template <class U>
+  SLMC_HD matrix_ref<U, R, C * int(sizeof(T)) / int(sizeof(U))> format() const {
+    static_assert((C * sizeof(T)) % sizeof(U) == 0,
+                  "format: a row's size is not a multiple of the new element's");
+    return matrix_ref<U, R, C * int(sizeof(T)) / int(sizeof(U))>(
+        this->template bytes_as<U>(), C * int(sizeof(T)) / int(sizeof(U)), 1);
+  }
+  template <class U, int R2, int C2> SLMC_HD matrix_ref<U, R2, C2> format() const {
+    static_assert(R2 * C2 * sizeof(U) == R * C * sizeof(T),
+                  "format: the new shape has another size in bytes");
+    return matrix_ref<U, R2, C2>(this->template bytes_as<U>(), C2, 1);
+  }
+
+  SLMC_HD int offset(int i) const {
+    const D &d = this->self();
+    return (i / C) * d.row_stride() + (i % C) * d.col_stride();
+  }
+};
+
+template <class T, int R, int C>
+class matrix : public matrix_base<matrix<T, R, C>, T, R, C> {
+  typedef matrix_base<matrix<T, R, C>, T, R, C> base;
+
+public:
+  using typename base::alias_type;
+
+  SLMC_HD matrix() {}
+  SLMC_HD matrix(const matrix &) = default;
+  template <class S, typename std::enable_if<detail::is_scalar<S>, int>::type = 0>
+  SLMC_HD matrix(const S &s) {
+    this->assign(s);
+  }
+  template <class U, int M>
+  SLMC_HD matrix(const U (&init)[M]) {
+    static_assert(M >= R * C, "the initialising array is shorter than the matrix");
+    for (int i = 0; i < R * C; ++i)
+      data_[i] = T(init[i]);
+  }
+  /// From any object of R * C elements (a vector fills it row by row).
+  template <class X, typename std::enable_if<
+                         detail::is_object<X> &&
+                             !std::is_same<detail::bare<X>, matrix>::value,
+                         int>::type = 0>
+  SLMC_HD matrix(const X &x) {
+    static_assert(detail::size_of<X>::value == R * C,
+                  "matrix initialised from an object of another size");
+    for (int i = 0; i < R * C; ++i)
+      data_[i] = T(x.get(i));
+  }
+
+  SLMC_HD matrix &operator=(const matrix &) = default;
+  SLMC_CM_ASSIGNMENTS(matrix)
+
+  SLMC_HD alias_type *ptr() const { return const_cast<alias_type *>(data_); }
+  SLMC_HD static constexpr int row_stride() { return C; }
+  SLMC_HD static constexpr int col_stride() { return 1; }
+  SLMC_HD static constexpr int offset(int i) { return i; }
+
+private:
+  alignas(sizeof(T) * R * C >= 16 ? 16 : alignof(T) > 8 ? alignof(T) : 8)
+      alias_type data_[R * C];
+};
+
+template <class T, int R, int C>
+class matrix_ref : public matrix_base<matrix_ref<T, R, C>, T, R, C> {
+  typedef matrix_base<matrix_ref<T, R, C>, T, R, C> base;
+
+public:
+  using typename base::alias_type;
+
+  SLMC_HD matrix_ref(alias_type *base, int row_stride, int col_stride)
+      : base_(base), rs_(row_stride), cs_(col_stride) {}
+  SLMC_HD matrix_ref(matrix<T, R, C> &m) : base_(m.ptr()), rs_(C), cs_(1) {}
+  SLMC_HD matrix_ref(const matrix_ref &) = default;
+
+  SLMC_HD matrix_ref &operator=(const matrix_ref &o) {
+    this->assign(o);
+    return *this;
+  }
+  SLMC_CM_ASSIGNMENTS(matrix_ref)
+
+  SLMC_HD alias_type *ptr() const { return base_; }
+  SLMC_HD int row_stride() const { return rs_; }
+  SLMC_HD int col_stride() const { return cs_; }
+  using base::offset;
+
+private:
+  alias_type *base_;
+  int rs_, cs_;
+};
+
+#undef SLMC_CM_ASSIGNMENTS
+
+// ---- Element-wise operators ------------------------------------------------
+// Found by argument-dependent lookup for the four classes; an operand may be
+// an arithmetic scalar, which is broadcast.
+
+#define SLMC_CM_BINARY(OP)                                                      \
+  template <class X, class Y,                                                  \
+            class = typename std::enable_if<detail::operands<X, Y>::value>::type, \
+            class E = typename detail::result_element<                         \
+                X, Y,                                                          \
+                decltype(std::declval<detail::element_t<X>>()                  \
+                             OP std::declval<detail::element_t<Y>>())>::type>  \
+  SLMC_HD typename detail::result_object<X, Y, E>::type operator OP(           \
+      const X &x, const Y &y) {                                                \
+    typename detail::result_object<X, Y, E>::type r;                           \
+    for (int i = 0; i < r.n_elems(); ++i)                                      \
+      r.at(i) = E(detail::elem(x, i) OP detail::elem(y, i));                    \
+    return r;                                                                  \
+  }
+SLMC_CM_BINARY(+)
+SLMC_CM_BINARY(-)
+SLMC_CM_BINARY(*)
+SLMC_CM_BINARY(/)
+SLMC_CM_BINARY(%)
+SLMC_CM_BINARY(&)
+SLMC_CM_BINARY(|)
+SLMC_CM_BINARY(^)
+SLMC_CM_BINARY(<<)
+SLMC_CM_BINARY(>>)
+#undef SLMC_CM_BINARY
+
+// Comparisons give masks: 1 where the relation holds, else 0.
+#define SLMC_CM_COMPARE(OP)                                                     \
+  template <class X, class Y,                                                  \
+            class = typename std::enable_if<detail::operands<X, Y>::value>::type> \
+  SLMC_HD typename detail::result_object<X, Y, ushort>::type operator OP(      \
+      const X &x, const Y &y) {                                                \
+    typename detail::result_object<X, Y, ushort>::type r;                      \
+    for (int i = 0; i < r.n_elems(); ++i)                                      \
+      r.at(i) = (detail::elem(x, i) OP detail::elem(y, i)) ? 1 : 0;             \
+    return r;                                                                  \
+  }
+SLMC_CM_COMPARE(==)
+SLMC_CM_COMPARE(!=)
+SLMC_CM_COMPARE(<)
+SLMC_CM_COMPARE(<=)
+SLMC_CM_COMPARE(>)
+SLMC_CM_COMPARE(>=)
+#undef SLMC_CM_COMPARE
+
+#define SLMC_CM_UNARY(OP, RESULT)                                               \
+  template <class X, class = typename std::enable_if<detail::is_object<X>>::type, \
+            class E = RESULT>                                                  \
+  SLMC_HD typename detail::result_object<X, X, E>::type operator OP(const X &x) { \
+    typename detail::result_object<X, X, E>::type r;                           \
+    for (int i = 0; i < r.n_elems(); ++i)                                      \
+      r.at(i) = E(OP x.get(i));                                                \
+    return r;                                                                  \
+  }
+SLMC_CM_UNARY(-, decltype(-std::declval<detail::element_t<X>>()))
+SLMC_CM_UNARY(+, decltype(+std::declval<detail::element_t<X>>()))
+SLMC_CM_UNARY(~, decltype(~std::declval<detail::element_t<X>>()))
+SLMC_CM_UNARY(!, ushort)
+#undef SLMC_CM_UNARY
+
+} // namespace cm
+} // namespace slmc
+
+using slmc::cm::matrix;
+using slmc::cm::matrix_ref;
+using slmc::cm::vector;
+using slmc::cm::vector_ref;
+
+#endif // SLMC_CM_VECTOR_H

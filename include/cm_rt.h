@@ -1,0 +1,1166 @@
+//===- cm_rt.h - The C for Metal host API over libslmrt -------------------===//
+//
+// Part of the slmc project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// The host side of C for Metal: the classes and functions of Intel's
+// cm_rt.h that programs use to run kernels, written over slmc's runtime
+// (slmc/runtime.h), header only. Host programs compile with slmc++ (or any
+// C++17 compiler) and link libslmrt.
+//
+//   CmDevice *device = nullptr;
+//   UINT version = 0;
+//   CreateCmDevice(device, version);
+//   device->LoadProgram(bytes, size, program);   // from slmc++ --emit=program
+//   device->CreateKernel(program, "nbody", kernel);
+//   device->CreateBuffer(size, buffer); buffer->WriteSurface(host, nullptr);
+//   SurfaceIndex *index; buffer->GetIndex(index);
+//   kernel->SetKernelArg(0, sizeof(SurfaceIndex), index);
+//   device->CreateThreadGroupSpace(threads_w, threads_h, groups_w, groups_h, tgs);
+//   device->CreateTask(task); task->AddKernel(kernel);
+//   device->CreateQueue(queue); queue->EnqueueWithGroup(task, event, tgs);
+//   event->WaitForTaskFinished(); buffer->ReadSurface(host, event);
+//
+// Mapping to slmc: one CM thread is one work-item. EnqueueWithGroup launches
+// the thread-group space as work-groups (threads per group = work-group
+// size). Enqueue launches a thread space (or SetThreadCount threads) with
+// one thread per work-group, as the media walker has no thread groups.
+// Kernels run in order on the device's one queue; events complete when the
+// device has finished everything enqueued before them.
+//
+// Buffers (CreateBuffer) are memory the device and the host both reach.
+// BufferUP wraps the caller's memory: kernels use it directly on the CPU
+// fallback; on a GPU through a device copy, refreshed from the caller's
+// memory at each Enqueue and copied back when the task's event completes
+// (WaitForTaskFinished, GetStatus) or the buffer is destroyed.
+//
+// Every failure is a CM error code, never an exception or a crash;
+// GetCmErrorString(code) names a code and slmc_last_error() explains the
+// last runtime failure.
+//
+//===----------------------------------------------------------------------===//
+#ifndef SLMC_CM_RT_H
+#define SLMC_CM_RT_H
+
+#include "cm/cm_surface.h"
+#include "slmc/runtime.h"
+
+#include <chrono>
+#include <cstdint>
+#include <cstring>
+#include <memory>
+#include <mutex>
+#include <new>
+#include <string>
+#include <vector>
+
+typedef int INT;
+typedef unsigned int UINT;
+typedef uint32_t DWORD;
+typedef uint16_t WORD;
+typedef uint8_t BYTE;
+typedef int BOOL;
+typedef int64_t INT64;
+typedef uint64_t UINT64;
+
+// ---- Result codes (values as in Intel's CM runtime) --------------------------
+#define CM_SUCCESS 0
+#define CM_FAILURE -1
+#define CM_NOT_IMPLEMENTED -2
+#define CM_SURFACE_ALLOCATION_FAILURE -3
+#define CM_OUT_OF_HOST_MEMORY -4
+#define CM_SURFACE_FORMAT_NOT_SUPPORTED -5
+#define CM_EXCEED_SURFACE_AMOUNT -6
+#define CM_EXCEED_KERNEL_ARG_AMOUNT -7
+#define CM_EXCEED_KERNEL_ARG_SIZE_IN_BYTE -8
+#define CM_INVALID_ARG_INDEX -9
+#define CM_INVALID_ARG_VALUE -10
+#define CM_INVALID_ARG_SIZE -11
+#define CM_INVALID_THREAD_INDEX -12
+#define CM_INVALID_WIDTH -13
+#define CM_INVALID_HEIGHT -14
+#define CM_INVALID_DEPTH -15
+#define CM_INVALID_COMMON_ISA -16
+#define CM_EXCEED_MAX_KERNEL_PER_ENQUEUE -21
+#define CM_EXCEED_MAX_KERNEL_SIZE_IN_BYTE -22
+#define CM_EXCEED_MAX_THREAD_AMOUNT_PER_ENQUEUE -23
+#define CM_INVALID_THREAD_SPACE -25
+#define CM_EXCEED_MAX_TIMEOUT -26
+#define CM_INVALID_THREAD_GROUP_SPACE -30
+#define CM_THREAD_ARG_NOT_ALLOWED -31
+#define CM_INVALID_BUFFER_HANDLER -33
+#define CM_EXCEED_MAX_SLM_SIZE -34
+#define CM_INTEL_GFX_NOTFOUND -40
+#define CM_NOT_SET_KERNEL_ARGUMENT -53
+
+/// A kernel's name as CreateKernel takes it: CM_KERNEL_FUNCTION(nbody).
+#ifndef CM_KERNEL_FUNCTION
+#define CM_KERNEL_FUNCTION(...) #__VA_ARGS__
+#endif
+
+#define CM_MAX_TIMEOUT_MS 2000000
+#define CURRENT_CM_VERSION 700
+#define CM_DEVICE_CREATE_OPTION_DEFAULT 0
+
+typedef enum _CM_STATUS {
+  CM_STATUS_QUEUED = 0,
+  CM_STATUS_FLUSHED = 1,
+  CM_STATUS_FINISHED = 2,
+  CM_STATUS_STARTED = 3,
+  CM_STATUS_RESET = 4
+} CM_STATUS;
+
+typedef enum _CM_DEVICE_CAP_NAME {
+  CAP_KERNEL_COUNT_PER_TASK,
+  CAP_KERNEL_BINARY_SIZE,
+  CAP_SAMPLER_COUNT,
+  CAP_SAMPLER_COUNT_PER_KERNEL,
+  CAP_BUFFER_COUNT,
+  CAP_SURFACE2D_COUNT,
+  CAP_SURFACE3D_COUNT,
+  CAP_SURFACE_COUNT_PER_KERNEL,
+  CAP_ARG_COUNT_PER_KERNEL,
+  CAP_ARG_SIZE_PER_KERNEL,
+  CAP_USER_DEFINED_THREAD_COUNT_PER_TASK,
+  CAP_HW_THREAD_COUNT,
+  CAP_SURFACE2D_FORMAT_COUNT,
+  CAP_SURFACE2D_FORMATS,
+  CAP_SURFACE3D_FORMAT_COUNT,
+  CAP_SURFACE3D_FORMATS,
+  CAP_VME_STATE_COUNT,
+  CAP_GPU_PLATFORM,
+  CAP_GT_PLATFORM,
+  CAP_MIN_FREQUENCY,
+  CAP_MAX_FREQUENCY,
+  CAP_L3_CONFIG,
+  CAP_GPU_CURRENT_FREQUENCY,
+  CAP_USER_DEFINED_THREAD_COUNT_PER_TASK_NO_THREAD_ARG,
+  CAP_USER_DEFINED_THREAD_COUNT_PER_MEDIA_WALKER,
+  CAP_USER_DEFINED_THREAD_COUNT_PER_THREAD_GROUP,
+  CAP_SURFACE2DUP_COUNT,
+  CAP_PLATFORM_INFO,
+  CAP_MAX_BUFFER_SIZE,
+  CAP_MAX_SUBDEV_COUNT,
+  // slmc extensions (uint32_t values):
+  CAP_SLMC_MAX_SLM_SIZE = 0x1000,     // bytes of SLM per thread group
+  CAP_SLMC_MAX_THREAD_GROUP_WIDTH,    // threads per group, x
+  CAP_SLMC_MAX_THREAD_GROUP_HEIGHT,   // threads per group, y
+  CAP_SLMC_MAX_THREAD_GROUP_DEPTH,    // threads per group, z
+  CAP_SLMC_BACKEND                    // the slmc_backend in use
+} CM_DEVICE_CAP_NAME;
+
+class CmDevice;
+class CmQueue;
+class CmEvent;
+
+/// Marks "no event wanted" in Enqueue calls.
+#define CM_NO_EVENT ((CmEvent *)(-1))
+
+namespace slmc {
+namespace cmrt {
+
+/// Launch limits of this implementation (per enqueue and per thread-space
+/// dimension); the device's own limits apply to thread groups.
+constexpr uint64_t kMaxThreadsPerEnqueue = uint64_t(1) << 26;
+constexpr uint32_t kMaxThreadSpaceDim = 65535;
+constexpr uint32_t kMaxKernelsPerTask = 64;
+constexpr uint32_t kMaxArgs = 255;
+constexpr uint32_t kMaxArgBytes = 4096;
+
+inline const char *error_name(int code) {
+  switch (code) {
+  case CM_SUCCESS: return "CM_SUCCESS";
+  case CM_FAILURE: return "CM_FAILURE";
+  case CM_NOT_IMPLEMENTED: return "CM_NOT_IMPLEMENTED";
+  case CM_SURFACE_ALLOCATION_FAILURE: return "CM_SURFACE_ALLOCATION_FAILURE";
+  case CM_OUT_OF_HOST_MEMORY: return "CM_OUT_OF_HOST_MEMORY";
+  case CM_SURFACE_FORMAT_NOT_SUPPORTED: return "CM_SURFACE_FORMAT_NOT_SUPPORTED";
+  case CM_EXCEED_SURFACE_AMOUNT: return "CM_EXCEED_SURFACE_AMOUNT";
+  case CM_EXCEED_KERNEL_ARG_AMOUNT: return "CM_EXCEED_KERNEL_ARG_AMOUNT";
+  case CM_EXCEED_KERNEL_ARG_SIZE_IN_BYTE: return "CM_EXCEED_KERNEL_ARG_SIZE_IN_BYTE";
+  case CM_INVALID_ARG_INDEX: return "CM_INVALID_ARG_INDEX";
+  case CM_INVALID_ARG_VALUE: return "CM_INVALID_ARG_VALUE";
+  case CM_INVALID_ARG_SIZE: return "CM_INVALID_ARG_SIZE";
+  case CM_INVALID_THREAD_INDEX: return "CM_INVALID_THREAD_INDEX";
+  case CM_INVALID_WIDTH: return "CM_INVALID_WIDTH";
+  case CM_INVALID_HEIGHT: return "CM_INVALID_HEIGHT";
+  case CM_INVALID_DEPTH: return "CM_INVALID_DEPTH";
+  case CM_INVALID_COMMON_ISA: return "CM_INVALID_COMMON_ISA";
+  case CM_EXCEED_MAX_KERNEL_PER_ENQUEUE: return "CM_EXCEED_MAX_KERNEL_PER_ENQUEUE";
+  case CM_EXCEED_MAX_KERNEL_SIZE_IN_BYTE: return "CM_EXCEED_MAX_KERNEL_SIZE_IN_BYTE";
+  case CM_EXCEED_MAX_THREAD_AMOUNT_PER_ENQUEUE:
+    return "CM_EXCEED_MAX_THREAD_AMOUNT_PER_ENQUEUE";
+  case CM_INVALID_THREAD_SPACE: return "CM_INVALID_THREAD_SPACE";
+  case CM_EXCEED_MAX_TIMEOUT: return "CM_EXCEED_MAX_TIMEOUT";
+  case CM_INVALID_THREAD_GROUP_SPACE: return "CM_INVALID_THREAD_GROUP_SPACE";
+  case CM_THREAD_ARG_NOT_ALLOWED: return "CM_THREAD_ARG_NOT_ALLOWED";
+  case CM_INVALID_BUFFER_HANDLER: return "CM_INVALID_BUFFER_HANDLER";
+  case CM_EXCEED_MAX_SLM_SIZE: return "CM_EXCEED_MAX_SLM_SIZE";
+  case CM_INTEL_GFX_NOTFOUND: return "CM_INTEL_GFX_NOTFOUND";
+  case CM_NOT_SET_KERNEL_ARGUMENT: return "CM_NOT_SET_KERNEL_ARGUMENT";
+  }
+  return "CM_UNKNOWN_ERROR";
+}
+
+/// One kernel argument as the program's signature lists it.
+struct arg_kind {
+  bool surface;   // a SurfaceIndex
+  uint32_t bytes; // size of the value
+};
+
+/// Parses "name(surface,value4,...)"; false if malformed.
+inline bool parse_signature(const char *sig, std::vector<arg_kind> &out) {
+  out.clear();
+  const char *open = sig ? std::strchr(sig, '(') : nullptr;
+  if (!open)
+    return false;
+  std::string args(open + 1);
+  if (args.empty() || args.back() != ')')
+    return false;
+  args.pop_back();
+  size_t pos = 0;
+  while (!args.empty() && pos <= args.size()) {
+    size_t comma = args.find(',', pos);
+    if (comma == std::string::npos)
+      comma = args.size();
+    std::string k = args.substr(pos, comma - pos);
+    if (k == "surface") {
+      out.push_back({true, uint32_t(sizeof(SurfaceIndex))});
+    } else if (k.compare(0, 5, "value") == 0 && k.size() > 5 && k.size() <= 10) {
+      uint32_t n = 0;
+      for (size_t i = 5; i < k.size(); ++i) {
+        if (k[i] < '0' || k[i] > '9')
+          return false;
+        n = n * 10 + uint32_t(k[i] - '0');
+      }
+      if (n == 0)
+        return false;
+      out.push_back({false, n});
+    } else {
+      return false;
+    }
+    pos = comma + 1;
+  }
+  return true;
+}
+
+/// A buffer as the device tracks it.
+struct surface_record {
+  SurfaceIndex index{};  // what GetIndex hands out (index.index = slot + 1)
+  void *memory = nullptr; // what kernels see
+  void *user = nullptr;   // BufferUP: the caller's memory
+  uint32_t bytes = 0;
+  bool live = false;
+  bool pending_copy_back = false; // BufferUP on a GPU, kernels enqueued
+};
+
+} // namespace cmrt
+} // namespace slmc
+
+// ---- Thread spaces -------------------------------------------------------
+
+class CmThreadSpace {
+public:
+  INT SelectThreadDependencyPattern(INT pattern) {
+    // Dependencies need the media walker; with no dependency (0) any order
+    // is valid, which is what slmc launches.
+    return pattern == 0 ? CM_SUCCESS : CM_NOT_IMPLEMENTED;
+  }
+  UINT width() const { return width_; }
+  UINT height() const { return height_; }
+
+private:
+  friend class CmDevice;
+  CmThreadSpace(UINT w, UINT h) : width_(w), height_(h) {}
+  UINT width_, height_;
+};
+
+class CmThreadGroupSpace {
+public:
+  void GetThreadGroupSpaceSize(UINT &thread_w, UINT &thread_h, UINT &group_w,
+                               UINT &group_h) const {
+    thread_w = threads_.x, thread_h = threads_.y;
+    group_w = groups_.x, group_h = groups_.y;
+  }
+  slmc_dim3 threads() const { return threads_; }
+  slmc_dim3 groups() const { return groups_; }
+
+private:
+  friend class CmDevice;
+  CmThreadGroupSpace(slmc_dim3 t, slmc_dim3 g) : threads_(t), groups_(g) {}
+  slmc_dim3 threads_, groups_;
+};
+
+// ---- Buffers -------------------------------------------------------------
+
+class CmBuffer {
+public:
+  INT GetIndex(SurfaceIndex *&index);
+  /// Copies the buffer to `sys_mem` (at least its size), after `event`.
+  INT ReadSurface(unsigned char *sys_mem, CmEvent *event,
+                  UINT64 sys_mem_size = 0xFFFFFFFFFFFFFFFFULL);
+  /// Copies `sys_mem` (at least the buffer's size) into the buffer.
+  INT WriteSurface(const unsigned char *sys_mem, CmEvent *event,
+                   UINT64 sys_mem_size = 0xFFFFFFFFFFFFFFFFULL);
+  /// Fills the buffer with a 32-bit value.
+  INT InitSurface(const DWORD init_value, CmEvent *event);
+
+private:
+  friend class CmDevice;
+  CmBuffer(CmDevice *d, uint32_t slot) : device_(d), slot_(slot) {}
+  CmDevice *device_;
+  uint32_t slot_;
+};
+
+class CmBufferUP {
+public:
+  INT GetIndex(SurfaceIndex *&index);
+
+private:
+  friend class CmDevice;
+  CmBufferUP(CmDevice *d, uint32_t slot) : device_(d), slot_(slot) {}
+  CmDevice *device_;
+  uint32_t slot_;
+};
+
+// ---- Programs, kernels, tasks ----------------------------------------------
+
+class CmProgram {
+private:
+  friend class CmDevice;
+  friend class CmKernel;
+  explicit CmProgram(slmc_program *p) : program_(p) {}
+  slmc_program *program_;
+  int kernels_ = 0;        // live kernels made from it
+  bool destroyed_ = false; // DestroyProgram called while kernels lived
+};
+
+class CmKernel {
+public:
+  /// Threads for Enqueue without a thread space.
+  INT SetThreadCount(UINT count) {
+    if (count == 0 || count > slmc::cmrt::kMaxThreadsPerEnqueue)
+      return CM_INVALID_ARG_VALUE;
+    thread_count_ = count;
+    return CM_SUCCESS;
+  }
+  /// Argument `index` of the kernel: a SurfaceIndex (size
+  /// sizeof(SurfaceIndex)) for a surface parameter, else a value of exactly
+  /// the parameter's size. The value is copied now.
+  INT SetKernelArg(UINT index, size_t size, const void *value);
+  /// Per-thread arguments need the media walker's payload: not supported.
+  INT SetThreadArg(UINT, UINT, size_t, const void *) { return CM_NOT_IMPLEMENTED; }
+  INT AssociateThreadSpace(CmThreadSpace *&ts) {
+    thread_space_ = ts;
+    return CM_SUCCESS;
+  }
+  INT AssociateThreadGroupSpace(CmThreadGroupSpace *&tgs) {
+    group_space_ = tgs;
+    return CM_SUCCESS;
+  }
+  INT GetThreadCount(UINT &count) const {
+    count = thread_count_;
+    return CM_SUCCESS;
+  }
+
+private:
+  friend class CmDevice;
+  friend class CmQueue;
+  CmKernel(CmDevice *d, CmProgram *p) : device_(d), program_(p) {}
+
+  CmDevice *device_;
+  CmProgram *program_;
+  std::string name_;
+  const void *handle_ = nullptr;
+  slmc_cpu_kernel_fn cpu_ = nullptr;
+  std::vector<slmc::cmrt::arg_kind> kinds_;
+  std::vector<std::vector<unsigned char>> values_;
+  std::vector<bool> set_;
+  UINT thread_count_ = 0;
+  CmThreadSpace *thread_space_ = nullptr;
+  CmThreadGroupSpace *group_space_ = nullptr;
+};
+
+class CmTask {
+public:
+  INT AddKernel(CmKernel *kernel) {
+    if (!kernel)
+      return CM_INVALID_ARG_VALUE;
+    if (kernels_.size() >= slmc::cmrt::kMaxKernelsPerTask)
+      return CM_EXCEED_MAX_KERNEL_PER_ENQUEUE;
+    kernels_.push_back(kernel);
+    return CM_SUCCESS;
+  }
+  INT Reset() {
+    kernels_.clear();
+    return CM_SUCCESS;
+  }
+  /// Kernels of a task already run one after the other.
+  INT AddSync() { return CM_SUCCESS; }
+
+private:
+  friend class CmDevice;
+  friend class CmQueue;
+  std::vector<CmKernel *> kernels_;
+};
+
+// ---- Events and the queue ----------------------------------------------------
+
+class CmEvent {
+public:
+  /// Waits until the task (and everything enqueued before it) finished.
+  INT WaitForTaskFinished(DWORD timeout_ms = CM_MAX_TIMEOUT_MS);
+  /// The task's state; asking completes it (the runtime has no finer query).
+  INT GetStatus(CM_STATUS &status);
+  /// Nanoseconds from the enqueue to when its completion was observed.
+  INT GetExecutionTime(UINT64 &time) {
+    time = done_ ? elapsed_ns_ : 0;
+    return CM_SUCCESS;
+  }
+
+private:
+  friend class CmQueue;
+  friend class CmDevice;
+  explicit CmEvent(CmDevice *d) : device_(d) {}
+  INT finish();
+
+  CmDevice *device_;
+  bool done_ = false;
+  INT result_ = CM_SUCCESS;
+  std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
+  UINT64 elapsed_ns_ = 0;
+};
+
+class CmQueue {
+public:
+  /// Runs the task's kernels over a thread space (ts, else each kernel's
+  /// associated one), or SetThreadCount threads; one thread per group.
+  INT Enqueue(CmTask *task, CmEvent *&event, const CmThreadSpace *ts = nullptr);
+  /// Runs the task's kernels over a thread-group space (tgs, else each
+  /// kernel's associated one).
+  INT EnqueueWithGroup(CmTask *task, CmEvent *&event,
+                       const CmThreadGroupSpace *tgs = nullptr);
+  INT DestroyEvent(CmEvent *&event);
+
+private:
+  friend class CmDevice;
+  explicit CmQueue(CmDevice *d) : device_(d) {}
+  INT launch(CmKernel *k, slmc_dim3 groups, slmc_dim3 size);
+  INT begin_task(CmTask *task);
+  INT end_task(CmEvent *&event, INT result);
+  CmDevice *device_;
+};
+
+// ---- The device ---------------------------------------------------------------
+
+class CmDevice {
+public:
+  INT CreateBuffer(UINT size, CmBuffer *&buffer);
+  INT CreateBufferUP(UINT size, void *sys_mem, CmBufferUP *&buffer);
+  INT DestroySurface(CmBuffer *&buffer);
+  INT DestroyBufferUP(CmBufferUP *&buffer);
+
+  /// Loads a program file written by `slmc++ --emit=program`.
+  INT LoadProgram(void *code, const UINT size, CmProgram *&program,
+                  const char *options = nullptr);
+  INT DestroyProgram(CmProgram *&program);
+  INT CreateKernel(CmProgram *program, const char *name, CmKernel *&kernel,
+                   const char *options = nullptr);
+  INT DestroyKernel(CmKernel *&kernel);
+
+  INT CreateTask(CmTask *&task);
+  INT DestroyTask(CmTask *&task);
+  INT CreateQueue(CmQueue *&queue);
+
+  INT CreateThreadSpace(UINT width, UINT height, CmThreadSpace *&ts);
+  INT DestroyThreadSpace(CmThreadSpace *&ts);
+  INT CreateThreadGroupSpace(UINT thread_w, UINT thread_h, UINT group_w,
+                             UINT group_h, CmThreadGroupSpace *&tgs) {
+    return CreateThreadGroupSpaceEx(thread_w, thread_h, 1, group_w, group_h, 1, tgs);
+  }
+  INT CreateThreadGroupSpaceEx(UINT thread_w, UINT thread_h, UINT thread_d,
+                               UINT group_w, UINT group_h, UINT group_d,
+                               CmThreadGroupSpace *&tgs);
+  INT DestroyThreadGroupSpace(CmThreadGroupSpace *&tgs);
+
+  /// Device capabilities; `size` is the room at `value` and becomes the
+  /// size written.
+  INT GetCaps(CM_DEVICE_CAP_NAME name, size_t &size, void *value);
+
+  // Kernel printf is not supported; these exist so programs build.
+  INT InitPrintBuffer(size_t = 0) { return CM_SUCCESS; }
+  INT FlushPrintBuffer() { return CM_SUCCESS; }
+
+  ~CmDevice();
+
+private:
+  friend INT CreateCmDevice(CmDevice *&, UINT &, void *, UINT);
+  friend class CmBuffer;
+  friend class CmBufferUP;
+  friend class CmKernel;
+  friend class CmQueue;
+  friend class CmEvent;
+  CmDevice() = default;
+  INT init() {
+    if (slmc_get_device_info(&info_) != SLMC_SUCCESS)
+      return CM_INTEL_GFX_NOTFOUND;
+    queue_.reset(new (std::nothrow) CmQueue(this));
+    return queue_ ? CM_SUCCESS : CM_OUT_OF_HOST_MEMORY;
+  }
+
+  slmc::cmrt::surface_record *surface(uint32_t slot) {
+    return slot < surfaces_.size() && surfaces_[slot].live ? &surfaces_[slot] : nullptr;
+  }
+  /// The live surface a SurfaceIndex value names, or null.
+  slmc::cmrt::surface_record *surface_of(const SurfaceIndex &i) {
+    return i.index ? surface(i.index - 1) : nullptr;
+  }
+  INT new_surface(UINT size, void *user, uint32_t &slot);
+  INT destroy_surface(uint32_t slot);
+  /// Waits for the device and copies BufferUP results back.
+  INT synchronize();
+  bool gpu() const { return info_.backend != SLMC_BACKEND_CPU; }
+  void release_program(CmProgram *p);
+
+  slmc_device_info info_{};
+  std::recursive_mutex mutex_;
+  std::vector<slmc::cmrt::surface_record> surfaces_;
+  std::vector<std::unique_ptr<CmBuffer>> buffers_;
+  std::vector<std::unique_ptr<CmBufferUP>> buffers_up_;
+  std::vector<std::unique_ptr<CmProgram>> programs_;
+  std::vector<std::unique_ptr<CmKernel>> kernels_;
+  std::vector<std::unique_ptr<CmTask>> tasks_;
+  std::vector<std::unique_ptr<CmThreadSpace>> spaces_;
+  std::vector<std::unique_ptr<CmThreadGroupSpace>> group_spaces_;
+  std::vector<std::unique_ptr<CmEvent>> events_;
+  std::unique_ptr<CmQueue> queue_;
+};
+
+namespace slmc {
+namespace cmrt {
+template <class T> inline bool erase_owned(std::vector<std::unique_ptr<T>> &v, T *p) {
+  for (size_t i = 0; i < v.size(); ++i)
+    if (v[i].get() == p) {
+      v.erase(v.begin() + i);
+      return true;
+    }
+  return false;
+}
+template <class T> inline bool owns(const std::vector<std::unique_ptr<T>> &v, const T *p) {
+  for (const auto &e : v)
+    if (e.get() == p)
+      return true;
+  return false;
+}
+} // namespace cmrt
+} // namespace slmc
+
+/// Creates the device: the one slmc's runtime chose (SLMC_DEVICE, else the
+/// best present). `version` receives CURRENT_CM_VERSION.
+inline INT CreateCmDevice(CmDevice *&device, UINT &version, void * = nullptr,
+                          UINT = CM_DEVICE_CREATE_OPTION_DEFAULT) {
+  device = nullptr;
+  CmDevice *d = new (std::nothrow) CmDevice;
+  if (!d)
+    return CM_OUT_OF_HOST_MEMORY;
+  if (INT r = d->init()) {
+    delete d;
+    return r;
+  }
+  version = CURRENT_CM_VERSION;
+  device = d;
+  return CM_SUCCESS;
+}
+
+/// Waits for the device, frees everything the device created and sets
+/// `device` to null.
+inline INT DestroyCmDevice(CmDevice *&device) {
+  if (!device)
+    return CM_FAILURE;
+  delete device;
+  device = nullptr;
+  return CM_SUCCESS;
+}
+
+/// The name of a CM result code.
+inline const char *GetCmErrorString(int code) { return slmc::cmrt::error_name(code); }
+
+// ---- CmDevice ------------------------------------------------------------------
+
+inline CmDevice::~CmDevice() {
+  synchronize();
+  for (uint32_t s = 0; s < surfaces_.size(); ++s)
+    if (surfaces_[s].live)
+      destroy_surface(s);
+  kernels_.clear();
+  for (auto &p : programs_)
+    slmc_program_release(p->program_);
+}
+
+inline INT CmDevice::synchronize() {
+  std::lock_guard<std::recursive_mutex> lock(mutex_);
+  INT result = slmc_synchronize() == SLMC_SUCCESS ? CM_SUCCESS : CM_FAILURE;
+  for (auto &s : surfaces_)
+    if (s.live && s.pending_copy_back) {
+      s.pending_copy_back = false;
+      if (slmc_memcpy(s.user, s.memory, s.bytes) != SLMC_SUCCESS)
+        result = CM_FAILURE;
+    }
+  return result;
+}
+
+inline INT CmDevice::new_surface(UINT size, void *user, uint32_t &slot) {
+  if (size == 0)
+    return CM_INVALID_WIDTH;
+  std::lock_guard<std::recursive_mutex> lock(mutex_);
+  slmc::cmrt::surface_record r;
+  r.bytes = size;
+  r.user = user;
+  if (user && !gpu()) {
+    r.memory = user; // the CPU fallback works on the caller's memory
+  } else if (slmc_malloc_shared(&r.memory, size) != SLMC_SUCCESS) {
+    return CM_SURFACE_ALLOCATION_FAILURE;
+  }
+  r.live = true;
+  slot = uint32_t(surfaces_.size());
+  for (uint32_t i = 0; i < surfaces_.size(); ++i)
+    if (!surfaces_[i].live) {
+      slot = i;
+      break;
+    }
+  r.index.data = r.memory;
+  r.index.bytes = size;
+  r.index.index = slot + 1;
+  if (slot == surfaces_.size())
+    surfaces_.push_back(r);
+  else
+    surfaces_[slot] = r;
+  return CM_SUCCESS;
+}
+
+inline INT CmDevice::destroy_surface(uint32_t slot) {
+  slmc::cmrt::surface_record *s = surface(slot);
+  if (!s)
+    return CM_INVALID_BUFFER_HANDLER;
+  // Kernels may still use it: wait (which also copies BufferUP data back).
+  INT result = synchronize();
+  if (!(s->user && !gpu()))
+    slmc_free(s->memory);
+  *s = slmc::cmrt::surface_record();
+  return result;
+}
+
+inline INT CmDevice::CreateBuffer(UINT size, CmBuffer *&buffer) {
+  buffer = nullptr;
+  uint32_t slot = 0;
+  if (INT r = new_surface(size, nullptr, slot))
+    return r;
+  std::lock_guard<std::recursive_mutex> lock(mutex_);
+  buffers_.emplace_back(new CmBuffer(this, slot));
+  buffer = buffers_.back().get();
+  return CM_SUCCESS;
+}
+
+inline INT CmDevice::CreateBufferUP(UINT size, void *sys_mem, CmBufferUP *&buffer) {
+  buffer = nullptr;
+  if (!sys_mem)
+    return CM_INVALID_ARG_VALUE;
+  uint32_t slot = 0;
+  if (INT r = new_surface(size, sys_mem, slot))
+    return r;
+  std::lock_guard<std::recursive_mutex> lock(mutex_);
+  buffers_up_.emplace_back(new CmBufferUP(this, slot));
+  buffer = buffers_up_.back().get();
+  return CM_SUCCESS;
+}
+
+inline INT CmDevice::DestroySurface(CmBuffer *&buffer) {
+  std::lock_guard<std::recursive_mutex> lock(mutex_);
+  if (!buffer || !slmc::cmrt::owns(buffers_, buffer))
+    return CM_INVALID_BUFFER_HANDLER;
+  INT r = destroy_surface(buffer->slot_);
+  slmc::cmrt::erase_owned(buffers_, buffer);
+  buffer = nullptr;
+  return r;
+}
+
+inline INT CmDevice::DestroyBufferUP(CmBufferUP *&buffer) {
+  std::lock_guard<std::recursive_mutex> lock(mutex_);
+  if (!buffer || !slmc::cmrt::owns(buffers_up_, buffer))
+    return CM_INVALID_BUFFER_HANDLER;
+  INT r = destroy_surface(buffer->slot_);
+  slmc::cmrt::erase_owned(buffers_up_, buffer);
+  buffer = nullptr;
+  return r;
+}
+
+inline INT CmDevice::LoadProgram(void *code, const UINT size, CmProgram *&program,
+                                 const char *) {
+  program = nullptr;
+  if (!code || size == 0)
+    return CM_INVALID_ARG_VALUE;
+  slmc_program *p = nullptr;
+  switch (slmc_program_load(code, size, &p)) {
+  case SLMC_SUCCESS: break;
+  case SLMC_ERROR_INVALID_IMAGE: return CM_INVALID_COMMON_ISA;
+  case SLMC_ERROR_OUT_OF_MEMORY: return CM_OUT_OF_HOST_MEMORY;
+  default: return CM_FAILURE;
+  }
+  std::lock_guard<std::recursive_mutex> lock(mutex_);
+  programs_.emplace_back(new CmProgram(p));
+  program = programs_.back().get();
+  return CM_SUCCESS;
+}
+
+inline void CmDevice::release_program(CmProgram *p) {
+  slmc_program_release(p->program_);
+  slmc::cmrt::erase_owned(programs_, p);
+}
+
+inline INT CmDevice::DestroyProgram(CmProgram *&program) {
+  std::lock_guard<std::recursive_mutex> lock(mutex_);
+  if (!program || !slmc::cmrt::owns(programs_, program))
+    return CM_INVALID_ARG_VALUE;
+  if (program->kernels_ > 0)
+    program->destroyed_ = true; // released with its last kernel
+  else
+    release_program(program);
+  program = nullptr;
+  return CM_SUCCESS;
+}
+
+inline INT CmDevice::CreateKernel(CmProgram *program, const char *name,
+                                  CmKernel *&kernel, const char *) {
+  kernel = nullptr;
+  std::lock_guard<std::recursive_mutex> lock(mutex_);
+  if (!program || !name || !slmc::cmrt::owns(programs_, program) ||
+      program->destroyed_)
+    return CM_INVALID_ARG_VALUE;
+  std::unique_ptr<CmKernel> k(new (std::nothrow) CmKernel(this, program));
+  if (!k)
+    return CM_OUT_OF_HOST_MEMORY;
+  const char *sig = nullptr;
+  if (slmc_program_kernel(program->program_, name, &k->handle_, &k->cpu_, &sig) !=
+      SLMC_SUCCESS)
+    return CM_FAILURE;
+  if (!slmc::cmrt::parse_signature(sig, k->kinds_))
+    return CM_INVALID_COMMON_ISA;
+  if (k->kinds_.size() > slmc::cmrt::kMaxArgs)
+    return CM_EXCEED_KERNEL_ARG_AMOUNT;
+  k->name_ = name;
+  k->values_.resize(k->kinds_.size());
+  k->set_.assign(k->kinds_.size(), false);
+  ++program->kernels_;
+  kernels_.push_back(std::move(k));
+  kernel = kernels_.back().get();
+  return CM_SUCCESS;
+}
+
+inline INT CmDevice::DestroyKernel(CmKernel *&kernel) {
+  std::lock_guard<std::recursive_mutex> lock(mutex_);
+  if (!kernel || !slmc::cmrt::owns(kernels_, kernel))
+    return CM_INVALID_ARG_VALUE;
+  CmProgram *p = kernel->program_;
+  for (auto &t : tasks_) // tasks must not keep a dangling kernel
+    for (size_t i = 0; i < t->kernels_.size();)
+      if (t->kernels_[i] == kernel)
+        t->kernels_.erase(t->kernels_.begin() + i);
+      else
+        ++i;
+  slmc::cmrt::erase_owned(kernels_, kernel);
+  kernel = nullptr;
+  if (--p->kernels_ == 0 && p->destroyed_)
+    release_program(p);
+  return CM_SUCCESS;
+}
+
+inline INT CmDevice::CreateTask(CmTask *&task) {
+  std::lock_guard<std::recursive_mutex> lock(mutex_);
+  tasks_.emplace_back(new CmTask);
+  task = tasks_.back().get();
+  return CM_SUCCESS;
+}
+
+inline INT CmDevice::DestroyTask(CmTask *&task) {
+  std::lock_guard<std::recursive_mutex> lock(mutex_);
+  if (!task || !slmc::cmrt::erase_owned(tasks_, task))
+    return CM_INVALID_ARG_VALUE;
+  task = nullptr;
+  return CM_SUCCESS;
+}
+
+inline INT CmDevice::CreateQueue(CmQueue *&queue) {
+  queue = queue_.get();
+  return CM_SUCCESS;
+}
+
+inline INT CmDevice::CreateThreadSpace(UINT width, UINT height, CmThreadSpace *&ts) {
+  ts = nullptr;
+  if (width == 0 || height == 0 || width > slmc::cmrt::kMaxThreadSpaceDim ||
+      height > slmc::cmrt::kMaxThreadSpaceDim)
+    return CM_INVALID_THREAD_SPACE;
+  std::lock_guard<std::recursive_mutex> lock(mutex_);
+  spaces_.emplace_back(new CmThreadSpace(width, height));
+  ts = spaces_.back().get();
+  return CM_SUCCESS;
+}
+
+inline INT CmDevice::DestroyThreadSpace(CmThreadSpace *&ts) {
+  std::lock_guard<std::recursive_mutex> lock(mutex_);
+  if (!ts || !slmc::cmrt::owns(spaces_, ts))
+    return CM_INVALID_ARG_VALUE;
+  for (auto &k : kernels_)
+    if (k->thread_space_ == ts)
+      k->thread_space_ = nullptr;
+  slmc::cmrt::erase_owned(spaces_, ts);
+  ts = nullptr;
+  return CM_SUCCESS;
+}
+
+inline INT CmDevice::CreateThreadGroupSpaceEx(UINT thread_w, UINT thread_h,
+                                              UINT thread_d, UINT group_w,
+                                              UINT group_h, UINT group_d,
+                                              CmThreadGroupSpace *&tgs) {
+  tgs = nullptr;
+  const slmc_dim3 m = info_.max_group_dims;
+  if (thread_w == 0 || thread_h == 0 || thread_d == 0 || group_w == 0 ||
+      group_h == 0 || group_d == 0 || thread_w > m.x || thread_h > m.y ||
+      thread_d > m.z ||
+      uint64_t(thread_w) * thread_h * thread_d > uint64_t(info_.max_group_size) ||
+      uint64_t(group_w) * group_h * group_d > (uint64_t(1) << 31))
+    return CM_INVALID_THREAD_GROUP_SPACE;
+  std::lock_guard<std::recursive_mutex> lock(mutex_);
+  group_spaces_.emplace_back(new CmThreadGroupSpace(
+      slmc_dim3{thread_w, thread_h, thread_d}, slmc_dim3{group_w, group_h, group_d}));
+  tgs = group_spaces_.back().get();
+  return CM_SUCCESS;
+}
+
+inline INT CmDevice::DestroyThreadGroupSpace(CmThreadGroupSpace *&tgs) {
+  std::lock_guard<std::recursive_mutex> lock(mutex_);
+  if (!tgs || !slmc::cmrt::owns(group_spaces_, tgs))
+    return CM_INVALID_ARG_VALUE;
+  for (auto &k : kernels_)
+    if (k->group_space_ == tgs)
+      k->group_space_ = nullptr;
+  slmc::cmrt::erase_owned(group_spaces_, tgs);
+  tgs = nullptr;
+  return CM_SUCCESS;
+}
+
+inline INT CmDevice::GetCaps(CM_DEVICE_CAP_NAME name, size_t &size, void *value) {
+  uint32_t v = 0;
+  auto clamp32 = [](uint64_t x) { return x > 0xFFFFFFFFu ? 0xFFFFFFFFu : uint32_t(x); };
+  switch (name) {
+  case CAP_USER_DEFINED_THREAD_COUNT_PER_THREAD_GROUP:
+    v = clamp32(info_.max_group_size);
+    break;
+  case CAP_USER_DEFINED_THREAD_COUNT_PER_TASK:
+  case CAP_USER_DEFINED_THREAD_COUNT_PER_TASK_NO_THREAD_ARG:
+  case CAP_USER_DEFINED_THREAD_COUNT_PER_MEDIA_WALKER:
+    v = uint32_t(slmc::cmrt::kMaxThreadsPerEnqueue);
+    break;
+  case CAP_HW_THREAD_COUNT: v = info_.compute_units; break;
+  case CAP_KERNEL_COUNT_PER_TASK: v = slmc::cmrt::kMaxKernelsPerTask; break;
+  case CAP_KERNEL_BINARY_SIZE: v = 0xFFFFFFFFu; break;
+  case CAP_BUFFER_COUNT: v = 1u << 16; break;
+  case CAP_SURFACE_COUNT_PER_KERNEL:
+  case CAP_ARG_COUNT_PER_KERNEL: v = slmc::cmrt::kMaxArgs; break;
+  case CAP_ARG_SIZE_PER_KERNEL: v = slmc::cmrt::kMaxArgBytes; break;
+  case CAP_MAX_BUFFER_SIZE: v = clamp32(info_.global_memory); break;
+  case CAP_SAMPLER_COUNT:
+  case CAP_SAMPLER_COUNT_PER_KERNEL:
+  case CAP_SURFACE2D_COUNT:
+  case CAP_SURFACE3D_COUNT:
+  case CAP_SURFACE2DUP_COUNT:
+  case CAP_SURFACE2D_FORMAT_COUNT:
+  case CAP_SURFACE3D_FORMAT_COUNT:
+  case CAP_VME_STATE_COUNT:
+  case CAP_GPU_PLATFORM: // PLATFORM_INTEL_UNKNOWN
+  case CAP_GT_PLATFORM:
+  case CAP_MIN_FREQUENCY:
+  case CAP_MAX_FREQUENCY:
+  case CAP_GPU_CURRENT_FREQUENCY:
+  case CAP_L3_CONFIG:
+  case CAP_MAX_SUBDEV_COUNT:
+    v = 0;
+    break;
+  case CAP_SLMC_MAX_SLM_SIZE: v = clamp32(info_.max_group_local_memory); break;
+  case CAP_SLMC_MAX_THREAD_GROUP_WIDTH: v = info_.max_group_dims.x; break;
+  case CAP_SLMC_MAX_THREAD_GROUP_HEIGHT: v = info_.max_group_dims.y; break;
+  case CAP_SLMC_MAX_THREAD_GROUP_DEPTH: v = info_.max_group_dims.z; break;
+  case CAP_SLMC_BACKEND: v = uint32_t(info_.backend); break;
+  default:
+    return CM_NOT_IMPLEMENTED; // surface formats, platform info
+  }
+  if (!value || size < sizeof(v))
+    return CM_FAILURE;
+  std::memcpy(value, &v, sizeof(v));
+  size = sizeof(v);
+  return CM_SUCCESS;
+}
+
+// ---- Buffers --------------------------------------------------------------------
+
+inline INT CmBuffer::GetIndex(SurfaceIndex *&index) {
+  slmc::cmrt::surface_record *s = device_->surface(slot_);
+  index = s ? &s->index : nullptr;
+  return s ? CM_SUCCESS : CM_INVALID_BUFFER_HANDLER;
+}
+
+inline INT CmBufferUP::GetIndex(SurfaceIndex *&index) {
+  slmc::cmrt::surface_record *s = device_->surface(slot_);
+  index = s ? &s->index : nullptr;
+  return s ? CM_SUCCESS : CM_INVALID_BUFFER_HANDLER;
+}
+
+inline INT CmBuffer::ReadSurface(unsigned char *sys_mem, CmEvent *event,
+                                 UINT64 sys_mem_size) {
+  slmc::cmrt::surface_record *s = device_->surface(slot_);
+  if (!s)
+    return CM_INVALID_BUFFER_HANDLER;
+  if (!sys_mem)
+    return CM_INVALID_ARG_VALUE;
+  if (sys_mem_size < s->bytes)
+    return CM_INVALID_ARG_SIZE;
+  if (event && event != CM_NO_EVENT)
+    if (INT r = event->WaitForTaskFinished())
+      return r;
+  // The copy waits for every launched kernel first.
+  return slmc_memcpy(sys_mem, s->memory, s->bytes) == SLMC_SUCCESS ? CM_SUCCESS
+                                                                   : CM_FAILURE;
+}
+
+inline INT CmBuffer::WriteSurface(const unsigned char *sys_mem, CmEvent *event,
+                                  UINT64 sys_mem_size) {
+  slmc::cmrt::surface_record *s = device_->surface(slot_);
+  if (!s)
+    return CM_INVALID_BUFFER_HANDLER;
+  if (!sys_mem)
+    return CM_INVALID_ARG_VALUE;
+  if (sys_mem_size < s->bytes)
+    return CM_INVALID_ARG_SIZE;
+  if (event && event != CM_NO_EVENT)
+    if (INT r = event->WaitForTaskFinished())
+      return r;
+  return slmc_memcpy(s->memory, sys_mem, s->bytes) == SLMC_SUCCESS ? CM_SUCCESS
+                                                                   : CM_FAILURE;
+}
+
+inline INT CmBuffer::InitSurface(const DWORD init_value, CmEvent *event) {
+  slmc::cmrt::surface_record *s = device_->surface(slot_);
+  if (!s)
+    return CM_INVALID_BUFFER_HANDLER;
+  if (event && event != CM_NO_EVENT)
+    if (INT r = event->WaitForTaskFinished())
+      return r;
+  std::vector<unsigned char> pattern;
+  try {
+    pattern.resize(s->bytes);
+  } catch (const std::bad_alloc &) {
+    return CM_OUT_OF_HOST_MEMORY;
+  }
+  for (uint32_t i = 0; i < s->bytes; ++i)
+    pattern[i] = (unsigned char)(init_value >> (8 * (i % 4)));
+  return slmc_memcpy(s->memory, pattern.data(), s->bytes) == SLMC_SUCCESS ? CM_SUCCESS
+                                                                          : CM_FAILURE;
+}
+
+// ---- Kernels -----------------------------------------------------------------------
+
+inline INT CmKernel::SetKernelArg(UINT index, size_t size, const void *value) {
+  if (index >= kinds_.size())
+    return CM_INVALID_ARG_INDEX;
+  if (!value)
+    return CM_INVALID_ARG_VALUE;
+  const slmc::cmrt::arg_kind &k = kinds_[index];
+  if (size != k.bytes)
+    return CM_INVALID_ARG_SIZE;
+  if (k.surface) {
+    SurfaceIndex i;
+    std::memcpy(&i, value, sizeof(i));
+    std::lock_guard<std::recursive_mutex> lock(device_->mutex_);
+    if (!device_->surface_of(i))
+      return CM_INVALID_ARG_VALUE; // not a live buffer of this device
+  }
+  try {
+    values_[index].assign(static_cast<const unsigned char *>(value),
+                          static_cast<const unsigned char *>(value) + size);
+  } catch (const std::bad_alloc &) {
+    return CM_OUT_OF_HOST_MEMORY;
+  }
+  set_[index] = true;
+  return CM_SUCCESS;
+}
+
+// ---- Queue and events ------------------------------------------------------------------
+
+inline INT CmQueue::begin_task(CmTask *task) {
+  if (!task)
+    return CM_INVALID_ARG_VALUE;
+  if (task->kernels_.empty())
+    return CM_FAILURE;
+  for (CmKernel *k : task->kernels_)
+    for (size_t i = 0; i < k->set_.size(); ++i)
+      if (!k->set_[i])
+        return CM_NOT_SET_KERNEL_ARGUMENT;
+  return CM_SUCCESS;
+}
+
+inline INT CmQueue::end_task(CmEvent *&event, INT result) {
+  if (event == CM_NO_EVENT)
+    return result;
+  event = nullptr;
+  if (result != CM_SUCCESS)
+    return result;
+  std::lock_guard<std::recursive_mutex> lock(device_->mutex_);
+  device_->events_.emplace_back(new (std::nothrow) CmEvent(device_));
+  if (!device_->events_.back()) {
+    device_->events_.pop_back();
+    return CM_OUT_OF_HOST_MEMORY;
+  }
+  event = device_->events_.back().get();
+  return CM_SUCCESS;
+}
+
+inline INT CmQueue::launch(CmKernel *k, slmc_dim3 groups, slmc_dim3 size) {
+  std::lock_guard<std::recursive_mutex> lock(device_->mutex_);
+  if (size.x * uint64_t(size.y) * size.z > device_->info_.max_group_size)
+    return CM_EXCEED_MAX_THREAD_AMOUNT_PER_ENQUEUE;
+  size_t slm = 0;
+  if (slmc_kernel_group_memory(k->handle_, &slm) == SLMC_SUCCESS &&
+      slm > device_->info_.max_group_local_memory)
+    return CM_EXCEED_MAX_SLM_SIZE;
+  const size_t n = k->kinds_.size();
+  std::vector<SurfaceIndex> surfaces(n);
+  std::vector<void *> args(n);
+  std::vector<size_t> sizes(n);
+  bool uses_up = false;
+  for (size_t i = 0; i < n; ++i) {
+    sizes[i] = k->kinds_[i].bytes;
+    if (!k->kinds_[i].surface) {
+      args[i] = k->values_[i].data();
+      continue;
+    }
+    SurfaceIndex given;
+    std::memcpy(&given, k->values_[i].data(), sizeof(given));
+    slmc::cmrt::surface_record *s = device_->surface_of(given);
+    if (!s)
+      return CM_INVALID_ARG_VALUE; // destroyed since SetKernelArg
+    surfaces[i] = s->index;       // the device's own description
+    args[i] = &surfaces[i];
+    uses_up |= s->user != nullptr;
+  }
+  if (uses_up && device_->gpu()) {
+    // Refresh device copies from the callers' memory; earlier tasks must
+    // have finished with them (and their results are copied back first).
+    if (INT r = device_->synchronize())
+      return r;
+    for (size_t i = 0; i < n; ++i)
+      if (k->kinds_[i].surface) {
+        slmc::cmrt::surface_record *s = device_->surface_of(surfaces[i]);
+        if (s->user && !s->pending_copy_back) {
+          if (slmc_memcpy(s->memory, s->user, s->bytes) != SLMC_SUCCESS)
+            return CM_FAILURE;
+          s->pending_copy_back = true;
+        }
+      }
+  }
+
+  slmc_launch_params p{};
+  p.group_count = groups;
+  p.group_size = size;
+  p.dynamic_group_memory = 0;
+  p.num_args = uint32_t(n);
+  p.args = n ? args.data() : nullptr;
+  p.arg_sizes = n ? sizes.data() : nullptr;
+  switch (slmc_launch(k->handle_, k->cpu_, &p)) {
+  case SLMC_SUCCESS: return CM_SUCCESS;
+  case SLMC_ERROR_RESOURCE_LIMIT:
+    // SLM was checked above: the kernel cannot run this many threads per
+    // group (on CUDA a kernel's register use can lower the device's limit)
+    // or this many groups. slmc_last_error() has the numbers.
+    return CM_EXCEED_MAX_THREAD_AMOUNT_PER_ENQUEUE;
+  case SLMC_ERROR_OUT_OF_MEMORY: return CM_OUT_OF_HOST_MEMORY;
+  default: return CM_FAILURE;
+  }
+}
+
+inline INT CmQueue::Enqueue(CmTask *task, CmEvent *&event, const CmThreadSpace *ts) {
+  INT result = begin_task(task);
+  for (size_t i = 0; result == CM_SUCCESS && i < task->kernels_.size(); ++i) {
+    CmKernel *k = task->kernels_[i];
+    const CmThreadSpace *space = ts ? ts : k->thread_space_;
+    slmc_dim3 groups{1, 1, 1};
+    if (space) {
+      groups.x = space->width();
+      groups.y = space->height();
+      if (k->thread_count_ && k->thread_count_ != uint64_t(groups.x) * groups.y)
+        result = CM_INVALID_THREAD_SPACE;
+    } else if (k->thread_count_) {
+      groups.x = k->thread_count_;
+    } else {
+      result = CM_INVALID_THREAD_SPACE; // neither a space nor a thread count
+    }
+    if (result == CM_SUCCESS &&
+        uint64_t(groups.x) * groups.y > slmc::cmrt::kMaxThreadsPerEnqueue)
+      result = CM_EXCEED_MAX_THREAD_AMOUNT_PER_ENQUEUE;
+    if (result == CM_SUCCESS)
+      result = launch(k, groups, slmc_dim3{1, 1, 1});
+  }
+  return end_task(event, result);
+}
+
+inline INT CmQueue::EnqueueWithGroup(CmTask *task, CmEvent *&event,
+                                     const CmThreadGroupSpace *tgs) {
+  INT result = begin_task(task);
+  for (size_t i = 0; result == CM_SUCCESS && i < task->kernels_.size(); ++i) {
+    CmKernel *k = task->kernels_[i];
+    const CmThreadGroupSpace *space = tgs ? tgs : k->group_space_;
+    if (!space) {
+      result = CM_INVALID_THREAD_GROUP_SPACE;
+      break;
+    }
+    const slmc_dim3 t = space->threads(), m = device_->info_.max_group_dims;
+    if (uint64_t(t.x) * t.y * t.z > device_->info_.max_group_size)
+      result = CM_EXCEED_MAX_THREAD_AMOUNT_PER_ENQUEUE;
+    else if (t.x > m.x || t.y > m.y || t.z > m.z)
+      result = CM_INVALID_THREAD_GROUP_SPACE;
+    else
+      result = launch(k, space->groups(), t);
+  }
+  return end_task(event, result);
+}
+
+inline INT CmQueue::DestroyEvent(CmEvent *&event) {
+  std::lock_guard<std::recursive_mutex> lock(device_->mutex_);
+  if (!event || event == CM_NO_EVENT ||
+      !slmc::cmrt::erase_owned(device_->events_, event))
+    return CM_INVALID_ARG_VALUE;
+  event = nullptr;
+  return CM_SUCCESS;
+}
+
+inline INT CmEvent::finish() {
+  if (!done_) {
+    result_ = device_->synchronize();
+    elapsed_ns_ = UINT64(std::chrono::duration_cast<std::chrono::nanoseconds>(
+                             std::chrono::steady_clock::now() - start_)
+                             .count());
+    done_ = true;
+  }
+  return result_;
+}
+
+inline INT CmEvent::WaitForTaskFinished(DWORD) { return finish(); }
+
+inline INT CmEvent::GetStatus(CM_STATUS &status) {
+  INT r = finish();
+  status = CM_STATUS_FINISHED;
+  return r;
+}
+
+#endif // SLMC_CM_RT_H
