@@ -58,31 +58,8 @@
 #ifndef SLMC_AMP_H
 #define SLMC_AMP_H
 
-// glibc declares a POSIX function ::index (<strings.h>, also pulled in by
-// <string.h> and most C++ headers). With `using namespace concurrency`, the
-// name `index<1>` would then be ambiguous. When <amp.h> comes before any
-// header that includes <strings.h>, the POSIX declaration is given another
-// name here (its include guard keeps it from coming back). Include <amp.h>
-// first, or write concurrency::index.
-#if defined(__GLIBC__) || defined(__linux__)
-#if !defined(_STRINGS_H)
-#define index slmc_posix_index_
-#include <strings.h>
-#include <string.h>
-#undef index
-#endif
-#endif
-
-// Clang's CUDA and HIP modes put wrappers of some standard headers
-// (<algorithm>, <complex>, <new>) on the include path; they use the CUDA
-// attribute macros, which the device passes (-nocudainc, -nogpuinc) do not
-// otherwise define.
-#if (defined(__CUDA__) || defined(__HIP__)) && !defined(__host__)
-#include <stdlib.h> // the <new> wrapper's device operator new names ::malloc
-#define __host__ __attribute__((host))
-#define __device__ __attribute__((device))
-#endif
-
+// (The POSIX ::index clash and the CUDA wrapper macros are handled by
+// slmc/detail/early.h, included first in every pass.)
 #include "slmc/offload.h"
 
 #include <algorithm>

@@ -25,6 +25,8 @@
 #ifndef SLMC_OFFLOAD_H
 #define SLMC_OFFLOAD_H
 
+#include "slmc/detail/early.h"
+
 #include <stddef.h>
 #include <stdint.h>
 

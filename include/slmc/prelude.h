@@ -17,6 +17,8 @@
 
 #define __SLMC__ 1
 
+#include "slmc/detail/early.h"
+
 // ---- C++ AMP -----------------------------------------------------------
 // restrict(amp), restrict(cpu), restrict(amp, cpu) after a declarator; the
 // front end validates the specifier list.

@@ -92,25 +92,32 @@ private:
     if (Opts.Emit == EmitKind::OffloadCpp)
       return writeFile(outputFor(Source, "slmc.cpp"), LoweredText);
 
+    // The lowered copy lives elsewhere: keep `#include "x.h"` finding the
+    // headers next to the source.
+    SmallString<256> Dir(sys::path::parent_path(Source));
+    if (Dir.empty())
+      Dir = ".";
+    QuoteDir = std::string(Dir);
     std::string Lowered = Temps.make(Stem, "slmc.cpp");
     if (Lowered.empty() || (!Opts.DryRun && !writeFile(Lowered, LoweredText)))
       return false;
 
     if (Opts.Emit == EmitKind::Spirv)
-      return compileSpirv(TC, Opts, Temps, Lowered, Source, outputFor(Source, "spv"));
+      return compileSpirv(TC, withQuoteDir(), Temps, Lowered, Source,
+                          outputFor(Source, "spv"));
     if (Opts.Emit == EmitKind::Ptx)
-      return compilePtx(TC, Opts, Lowered, outputFor(Source, "ptx"));
+      return compilePtx(TC, withQuoteDir(), Lowered, outputFor(Source, "ptx"));
 
     std::vector<DeviceImageFile> Images;
     if (Opts.Spirv) {
       std::string Spv = Temps.make(Stem, "spv");
-      if (Spv.empty() || !compileSpirv(TC, Opts, Temps, Lowered, Source, Spv))
+      if (Spv.empty() || !compileSpirv(TC, withQuoteDir(), Temps, Lowered, Source, Spv))
         return false;
       Images.push_back({DeviceImageFile::Spirv, Spv, "spirv" + Opts.SpirvVersion});
     }
     if (Opts.Ptx) {
       std::string Ptx = Temps.make(Stem, "ptx");
-      if (Ptx.empty() || !compilePtx(TC, Opts, Lowered, Ptx))
+      if (Ptx.empty() || !compilePtx(TC, withQuoteDir(), Lowered, Ptx))
         return false;
       Images.push_back({DeviceImageFile::Ptx, Ptx, Opts.CudaArch});
     }
@@ -137,6 +144,13 @@ private:
     return compileHost(Lowered, Package, Object);
   }
 
+  /// The options with the source's directory searched for quoted includes.
+  Options withQuoteDir() const {
+    Options O = Opts;
+    O.CommonFlags.insert(O.CommonFlags.begin(), {"-iquote", QuoteDir});
+    return O;
+  }
+
   std::string outputFor(StringRef Source, StringRef Ext) {
     if (!Opts.Output.empty())
       return Opts.Output;
@@ -146,15 +160,27 @@ private:
   bool compileHost(StringRef Lowered, StringRef Package, StringRef Object) {
     std::vector<std::string> Args = {"-x", "hip", "--offload-host-only",
                                      "--offload=spirv64", "-nogpulib", "-nogpuinc",
-                                     "-isystem", TC.ResourceInclude};
+                                     "-iquote", QuoteDir, "-isystem", TC.ResourceInclude};
     Args.insert(Args.end(), Opts.CommonFlags.begin(), Opts.CommonFlags.end());
-    Args.insert(Args.end(), Opts.HostFlags.begin(), Opts.HostFlags.end());
+    appendHostFlags(Args);
     if (!Opts.OptLevel.empty())
       Args.push_back(Opts.OptLevel);
     Args.insert(Args.end(), {"-Wno-cuda-compat", "-Xclang", "-fcuda-include-gpubinary",
                              "-Xclang", Package.str(), "-c", Lowered.str(), "-o",
                              Object.str()});
     return runProgram(TC.Clang, Args, Opts.Verbose, Opts.DryRun) == 0;
+  }
+
+  /// The user's host flags for a HIP-mode compilation: OpenMP cannot be
+  /// combined with HIP offloading at the driver level, so it is enabled in
+  /// the front end only (and linked as usual).
+  void appendHostFlags(std::vector<std::string> &Args) {
+    for (const std::string &F : Opts.HostFlags) {
+      if (F == "-fopenmp")
+        Args.insert(Args.end(), {"-Xclang", "-fopenmp"});
+      else
+        Args.push_back(F);
+    }
   }
 
   bool compileHostSharedObject(StringRef Lowered, StringRef Out) {
@@ -167,9 +193,10 @@ private:
     std::vector<std::string> Args = {"-Xclang", "-fcuda-include-gpubinary",
                                      "-Xclang", Empty, "-x", "hip", "--offload-host-only",
                                      "--offload=spirv64", "-nogpulib", "-nogpuinc",
-                                     "-fPIC", "-isystem", TC.ResourceInclude};
+                                     "-fPIC", "-iquote", QuoteDir, "-isystem",
+                                     TC.ResourceInclude};
     Args.insert(Args.end(), Opts.CommonFlags.begin(), Opts.CommonFlags.end());
-    Args.insert(Args.end(), Opts.HostFlags.begin(), Opts.HostFlags.end());
+    appendHostFlags(Args);
     Args.push_back(Opts.OptLevel.empty() ? "-O2" : Opts.OptLevel);
     Args.insert(Args.end(), {"-Wno-cuda-compat", "-c", Lowered.str(), "-o", Object});
     if (Object.empty() || runProgram(TC.Clang, Args, Opts.Verbose, Opts.DryRun) != 0)
@@ -193,6 +220,7 @@ private:
   const Toolchain &TC;
   const Options &Opts;
   TempFiles Temps;
+  std::string QuoteDir; // the current source's directory
 };
 
 } // namespace

@@ -1,0 +1,3 @@
+#pragma once
+// A header next to the source, included with quotes.
+constexpr int kTile = 16;
