@@ -23,6 +23,9 @@
 #include "Lowering/Lowering.h"
 
 #include "clang/AST/DeclCXX.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/Stmt.h"
 
@@ -49,6 +52,10 @@ public:
       L.replace(S.Spelling, Macro);
     }
     ASTContext &Ctx = L.astContext();
+    for (const Kernel &K : Model.Kernels)
+      if (K.Dialect == DialectKind::Amp && K.Functor)
+        if (const auto *LE = dyn_cast<LambdaExpr>(K.Functor->IgnoreImplicit()))
+          lowerArrayCaptures(Ctx, LE, L);
     for (const GroupLocalVar &G : Model.GroupLocals) {
       if (G.Dialect != DialectKind::Amp || !G.Var)
         continue;
@@ -61,6 +68,53 @@ public:
   }
 
 private:
+  /// C++ AMP kernels capture `array`s by reference; a device cannot follow a
+  /// reference to the host stack, so the capture becomes a pointer (by
+  /// value) to the array's device-visible twin:
+  ///   [&](index<1> i) { a[i] = 0; }
+  ///   -> [&, slmc_ref_a = ::concurrency::detail::device_ref(a)](index<1> i)
+  ///      { (*slmc_ref_a)[i] = 0; }
+  void lowerArrayCaptures(ASTContext &Ctx, const LambdaExpr *LE,
+                          LoweringContext &L) {
+    const SourceManager &SM = Ctx.getSourceManager();
+    for (const LambdaCapture &C : LE->captures()) {
+      if (!C.capturesVariable() || C.getCaptureKind() != LCK_ByRef)
+        continue;
+      const auto *VD = dyn_cast<VarDecl>(C.getCapturedVar());
+      const CXXRecordDecl *RD =
+          VD ? VD->getType().getNonReferenceType()->getAsCXXRecordDecl() : nullptr;
+      if (!RD || !RD->getIdentifier() || RD->getName() != "array")
+        continue;
+      std::string Ref = "slmc_ref_" + VD->getName().str();
+      std::string Init =
+          Ref + " = ::concurrency::detail::device_ref(" + VD->getName().str() + ")";
+      if (C.isImplicit()) {
+        L.insertBefore(LE->getIntroducerRange().getEnd(), ", " + Init);
+      } else {
+        // `&a`: replace from the ampersand to the name.
+        SourceLocation Name = SM.getExpansionLoc(C.getLocation());
+        const char *P = SM.getCharacterData(Name);
+        unsigned Back = 0;
+        while (Back < 16 && P[-int(Back) - 1] != '&')
+          ++Back;
+        L.replace(SourceRange(Name.getLocWithOffset(-int(Back) - 1), Name), Init);
+      }
+      struct Uses : RecursiveASTVisitor<Uses> {
+        const VarDecl *Var;
+        std::vector<const DeclRefExpr *> Found;
+        bool VisitDeclRefExpr(DeclRefExpr *DRE) {
+          if (DRE->getDecl() == Var)
+            Found.push_back(DRE);
+          return true;
+        }
+      } U;
+      U.Var = VD;
+      U.TraverseStmt(LE->getBody());
+      for (const DeclRefExpr *DRE : U.Found)
+        L.replace(DRE->getSourceRange(), "(*" + Ref + ")");
+    }
+  }
+
   void lowerToRawStorage(ASTContext &Ctx, const GroupLocalVar &G,
                          LoweringContext &L) {
     // Rewrite the whole declaration statement: every declarator of it is a

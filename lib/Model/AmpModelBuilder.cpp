@@ -141,7 +141,8 @@ public:
     Kernel K;
     K.Dialect = DialectKind::Amp;
     K.Launch = CE;
-    K.Body = kernelBodyOf(CE->getArg(CE->getNumArgs() - 1)->getType());
+    K.Functor = CE->getArg(CE->getNumArgs() - 1);
+    K.Body = kernelBodyOf(K.Functor->getType());
     K.UsesWorkGroups = Tiled;
     if (!K.Body)
       return true;

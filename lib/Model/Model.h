@@ -100,6 +100,8 @@ struct Kernel {
   /// The function that runs once per work-item (a lambda's call operator,
   /// a functor's operator(), a kernel function).
   const clang::FunctionDecl *Body = nullptr;
+  /// The kernel functor as passed (a lambda expression, ...), if any.
+  const clang::Expr *Functor = nullptr;
   /// Where the kernel is launched (a parallel_for_each call, ...); null for
   /// kernels the host launches by name at run time (CM).
   const clang::Expr *Launch = nullptr;
