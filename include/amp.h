@@ -43,11 +43,9 @@
 // with the address of that array's twin; see detail::array_registry. This
 // runs on every backend, the CPU fallback included, so the same code path is
 // tested everywhere. It serves kernel functors with array& members. Lambdas
-// that capture an array by reference ([&], [&a]) are refused by clang in the
-// device passes ("capture host variable by reference in device or host
-// device lambda function") before any launch: they need slmc's lowering to
-// rewrite the capture to detail::device_ref (see there). Until then, kernels
-// reach arrays through array_views captured by value, or through functors.
+// that capture an array by reference ([&], [&a]) cannot keep the reference
+// in device code: slmc's lowering rewrites each such capture into a pointer
+// to the twin, detail::device_ref (see there).
 //
 // CPU fallback. Tiled kernels run as the runtime runs every kernel there
 // (a fiber per work-item, switching at barriers). Simple (untiled) kernels
