@@ -50,12 +50,12 @@ if [ "${SIZES:-}" = small ]; then
 else
   pair amp-matmul      "amp-matmul 4096 10"          "matmul_tiled 4096 10"
   pair amp-transpose   "amp-transpose 4096 8192 200" "transpose 4096 8192 200"
-  pair amp-reduction   "amp-reduction 33554432 100"  "reduction 33554432 100"
+  pair amp-reduction   "amp-reduction 33554432 200"  "reduction 33554432 200"
   pair amp-nbody       "amp-nbody 65536 5"           "nbody 65536 5"
   pair amp-scan        "amp-scan 33554432 100"       "scan 33554432 100"
   pair amp-stencil     "amp-stencil 4608 200"        "stencil 4608 200"
-  pair amp-histogram   "amp-histogram 134217728 20"  "histogram 134217728 20"
-  pair sycl-reduction  "sycl-reduction 33554432 50"  "sycl_reduction 33554432 50"
+  pair amp-histogram   "amp-histogram 134217728 50"  "histogram 134217728 50"
+  pair sycl-reduction  "sycl-reduction 33554432 100" "sycl_reduction 33554432 100"
   pair sycl-matmul     "sycl-matmul 2048 10"         "sycl_matmul 2048 10"
   pair sycl-histogram  "sycl-histogram 16777216 10"  "sycl_histogram 16777216 10"
   pair cm-nbody        "cm-nbody $isa 262144 128 3"  "nbody_cm 262144 128 3"
@@ -66,9 +66,10 @@ command -v nvidia-smi >/dev/null &&
 
 # nvcc builds in the background while the examples run.
 mkdir -p "$work/cuda"
+read -ra nvcc_flags <<<"$NVCC_FLAGS"
 for src in "$dir"/bench/cuda/*.cu; do
   name=$(basename "$src" .cu)
-  ( "$nvcc" $NVCC_FLAGS -o "$work/cuda/$name" "$src" >"$work/cuda/$name.log" 2>&1 ||
+  ( "$nvcc" "${nvcc_flags[@]}" -o "$work/cuda/$name" "$src" >"$work/cuda/$name.log" 2>&1 ||
       rm -f "$work/cuda/$name" ) &
 done
 
@@ -83,7 +84,7 @@ if [ -z "$ONLY" ]; then
     if [ $rc -eq 0 ] && echo "$out" | grep -q PASSED && ! echo "$out" | grep -q FAILED; then
       echo "PASS $name: $(echo "$out" | grep PASSED | tail -1)"
     else
-      echo "FAIL $name (exit $rc):"; echo "$out" | tail -8; fail=1
+      echo "FAIL $name (exit $rc):"; echo "$out" | tail -30; fail=1
     fi
   done
 fi
@@ -100,18 +101,19 @@ done
 # One run of one benchmark program; appends "<key> <side> <tag> <name> <size> <ms>"
 # for each verified line to $work/results.
 run_one() {
-  local key=$1 side=$2 cmd=$3 prog args out rc
-  prog=${cmd%% *}
-  args=${cmd#"$prog"}
+  local key=$1 side=$2 cmd=$3 prog out rc
+  local -a words
+  read -ra words <<<"$cmd"
+  prog=${words[0]}
   if [ "$side" = slmc ]; then
-    out=$(SLMC_DEVICE=$DEVICE timeout "$BENCH_TIMEOUT" "$dir/bench/$prog" $args 2>&1)
+    out=$(SLMC_DEVICE=$DEVICE timeout "$BENCH_TIMEOUT" "$dir/bench/$prog" "${words[@]:1}" 2>&1)
   elif [ -x "$work/cuda/$prog" ]; then
-    out=$(timeout "$BENCH_TIMEOUT" "$work/cuda/$prog" $args 2>&1)
+    out=$(timeout "$BENCH_TIMEOUT" "$work/cuda/$prog" "${words[@]:1}" 2>&1)
   else
     return 0 # reported above
   fi
   rc=$?
-  echo "$out" | sed 's/^/  /'
+  printf '%s\n' "$out" | sed 's/^/  /'
   if [ $rc -ne 0 ] || ! echo "$out" | grep -q " ms .*verified"; then
     echo "  FAIL $key ($side, exit $rc)"; fail=1
   fi

@@ -5,7 +5,7 @@
 // only, after a warm-up launch. The global bins are not cleared between
 // launches, so after k launches each holds k times the byte counts.
 // Prints one line: "amp histogram N=<bytes> <ms> ms <GB/s> GB/s verified".
-// Usage: histogram_bench [bytes=134217728] [repetitions=20]
+// Usage: histogram_bench [bytes=134217728] [repetitions=50]
 #include <amp.h>
 #include <chrono>
 #include <cstdio>
@@ -43,7 +43,7 @@ static void Histogram(array_view<const unsigned int, 1> data,
 
 int main(int argc, char **argv) {
   int bytes = argc > 1 ? std::atoi(argv[1]) : 1 << 27;
-  int reps = argc > 2 ? std::atoi(argv[2]) : 20;
+  int reps = argc > 2 ? std::atoi(argv[2]) : 50;
   if (bytes <= 0 || bytes % 4 != 0 || reps <= 0) {
     std::fprintf(stderr, "usage: histogram_bench [bytes (multiple of 4)] [repetitions]\n");
     return 2;

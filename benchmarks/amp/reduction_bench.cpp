@@ -12,7 +12,7 @@
 //
 // Prints two lines: "amp reduction-tree N=<n> <ms> ms <GB/s> GB/s verified"
 // and the same for reduction-cascade.
-// Usage: reduction_bench [N=33554432] [repetitions=100]
+// Usage: reduction_bench [N=33554432] [repetitions=200]
 #include <amp.h>
 #include <chrono>
 #include <cmath>
@@ -112,7 +112,7 @@ template <class F> static double time_ms(const accelerator &acc, int reps, F run
 
 int main(int argc, char **argv) {
   int n = argc > 1 ? std::atoi(argv[1]) : 1 << 25;
-  int reps = argc > 2 ? std::atoi(argv[2]) : 100;
+  int reps = argc > 2 ? std::atoi(argv[2]) : 200;
   if (n <= 1 || reps <= 0) {
     std::fprintf(stderr, "usage: reduction_bench [N > 1] [repetitions]\n");
     return 2;

@@ -4,7 +4,7 @@
 // block, bins accumulating over the launches. Managed memory, kernel time
 // only after a warm-up.
 // Prints one line: "cuda histogram N=<bytes> <ms> ms <GB/s> GB/s verified".
-// Usage: histogram [bytes=134217728] [repetitions=20]
+// Usage: histogram [bytes=134217728] [repetitions=50]
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -42,7 +42,7 @@ static void check(cudaError_t e, const char *what) {
 
 int main(int argc, char **argv) {
   int bytes = argc > 1 ? std::atoi(argv[1]) : 1 << 27;
-  int reps = argc > 2 ? std::atoi(argv[2]) : 20;
+  int reps = argc > 2 ? std::atoi(argv[2]) : 50;
   if (bytes <= 0 || bytes % 4 != 0 || reps <= 0) {
     std::fprintf(stderr, "usage: histogram [bytes (multiple of 4)] [repetitions]\n");
     return 2;

@@ -2,13 +2,15 @@
 // blocks of 256 threads, 256 body positions per __shared__ block, the same
 // interaction (1 / sqrtf, IEEE square root and division as nvcc builds them
 // by default), every launch stepping the same positions with velocities
-// updated in place. Managed memory, kernel time only after a warm-up.
+// updated in place. Managed memory filled as slmc's C++ AMP arrays and
+// array_views are, kernel time only after a warm-up.
 // Prints one line: "cuda nbody N=<bodies> <ms> ms <G interactions/s> Gint/s verified".
 // Usage: nbody [bodies=65536] [repetitions=5]
 #include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <vector>
 
 #define TS 256
@@ -71,6 +73,15 @@ static void check(cudaError_t e, const char *what) {
   }
 }
 
+// Fills managed memory the way slmc's C++ AMP runtime fills an array made
+// from host data (array(extent, iterator)): zeroed by the device (the array
+// is zero-initialised first), then written by the host.
+static void fill_like_amp_array(void *dst, const void *src, size_t bytes) {
+  check(cudaMemset(dst, 0, bytes), "memset");
+  check(cudaDeviceSynchronize(), "memset");
+  std::memcpy(dst, src, bytes);
+}
+
 int main(int argc, char **argv) {
   int n = argc > 1 ? std::atoi(argv[1]) : 65536;
   int reps = argc > 2 ? std::atoi(argv[2]) : 5;
@@ -93,7 +104,8 @@ int main(int argc, char **argv) {
   check(cudaMallocManaged(&a, n * sizeof(body_pos)), "cudaMallocManaged");
   check(cudaMallocManaged(&b, n * sizeof(body_pos)), "cudaMallocManaged");
   check(cudaMallocManaged(&v, n * sizeof(body_vel)), "cudaMallocManaged");
-  check(cudaMemcpy(a, pos.data(), n * sizeof(body_pos), cudaMemcpyDefault), "copy");
+  fill_like_amp_array(a, pos.data(), n * sizeof(body_pos));
+  check(cudaMemset(b, 0, n * sizeof(body_pos)), "memset");
   check(cudaMemcpy(v, vel.data(), n * sizeof(body_vel), cudaMemcpyDefault), "copy");
 
   nbody_step<<<n / TS, TS>>>(a, b, v, n);

@@ -2,14 +2,16 @@
 // CUDA: the multi-pass tree (blocks of 256, a __shared__ tree per block; the
 // first pass reads the input, later passes ping-pong between two scratch
 // arrays) and the cascade (64 blocks of 512 striding over the input, then one
-// block of 64). Managed memory, kernel time only after a warm-up.
+// block of 64). Managed memory filled as slmc's C++ AMP arrays are, kernel
+// time only after a warm-up.
 // Prints two lines: "cuda reduction-tree N=<n> <ms> ms <GB/s> GB/s verified"
 // and the same for reduction-cascade.
-// Usage: reduction [N=33554432] [repetitions=100]
+// Usage: reduction [N=33554432] [repetitions=200]
 #include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <vector>
 
 #define TREE_TILE 256
@@ -69,6 +71,15 @@ static void check(cudaError_t e, const char *what) {
   }
 }
 
+// Fills managed memory the way slmc's C++ AMP runtime fills an array made
+// from host data (array(extent, iterator)): zeroed by the device (the array
+// is zero-initialised first), then written by the host.
+static void fill_like_amp_array(void *dst, const void *src, size_t bytes) {
+  check(cudaMemset(dst, 0, bytes), "memset");
+  check(cudaDeviceSynchronize(), "memset");
+  std::memcpy(dst, src, bytes);
+}
+
 // All passes of the tree; returns the array whose element 0 holds the sum.
 static const float *reduce_tree(const float *data, float *b, float *c, int n) {
   const float *src = data;
@@ -96,7 +107,7 @@ template <class F> static double time_ms(int reps, F run) {
 
 int main(int argc, char **argv) {
   int n = argc > 1 ? std::atoi(argv[1]) : 1 << 25;
-  int reps = argc > 2 ? std::atoi(argv[2]) : 100;
+  int reps = argc > 2 ? std::atoi(argv[2]) : 200;
   if (n <= 1 || reps <= 0) {
     std::fprintf(stderr, "usage: reduction [N > 1] [repetitions]\n");
     return 2;
@@ -110,14 +121,21 @@ int main(int argc, char **argv) {
   double tol = 1e-6 * std::sqrt(double(n)) * (1.0 + std::fabs(ref)) + 1e-3;
   int status = 0;
 
-  float *a, *b, *c, *partial, *total;
+  // The tree reads an array (a), the cascade an array_view of the host data (in).
+  float *a, *b, *c, *in, *partial, *total;
   int partials = (n + TREE_TILE - 1) / TREE_TILE;
   check(cudaMallocManaged(&a, n * sizeof(float)), "cudaMallocManaged");
   check(cudaMallocManaged(&b, partials * sizeof(float)), "cudaMallocManaged");
   check(cudaMallocManaged(&c, partials * sizeof(float)), "cudaMallocManaged");
+  check(cudaMallocManaged(&in, n * sizeof(float)), "cudaMallocManaged");
   check(cudaMallocManaged(&partial, CASCADE_TILES * sizeof(float)), "cudaMallocManaged");
   check(cudaMallocManaged(&total, sizeof(float)), "cudaMallocManaged");
-  check(cudaMemcpy(a, data.data(), n * sizeof(float), cudaMemcpyDefault), "copy");
+  fill_like_amp_array(a, data.data(), n * sizeof(float));
+  check(cudaMemset(b, 0, partials * sizeof(float)), "memset");
+  check(cudaMemset(c, 0, partials * sizeof(float)), "memset");
+  check(cudaMemcpy(in, data.data(), n * sizeof(float), cudaMemcpyDefault), "copy");
+  check(cudaMemset(partial, 0, CASCADE_TILES * sizeof(float)), "memset");
+  check(cudaMemset(total, 0, sizeof(float)), "memset");
 
   const float *result = nullptr;
   double ms = time_ms(reps, [&] { result = reduce_tree(a, b, c, n); });
@@ -129,7 +147,7 @@ int main(int argc, char **argv) {
   status |= !ok;
 
   ms = time_ms(reps, [&] {
-    cascade<<<CASCADE_TILES, CASCADE_TILE>>>(a, partial, n);
+    cascade<<<CASCADE_TILES, CASCADE_TILE>>>(in, partial, n);
     cascade_final<<<1, CASCADE_TILES>>>(partial, total);
   });
   check(cudaMemcpy(&sum, total, sizeof(float), cudaMemcpyDefault), "copy back");

@@ -6,7 +6,7 @@
 // partial sums and the total (malloc_device / malloc_shared in the SYCL
 // program); kernel time only after a warm-up.
 // Prints one line: "cuda reduction N=<n> <ms> ms <GB/s> GB/s verified".
-// Usage: sycl_reduction [N=33554432] [repetitions=50]
+// Usage: sycl_reduction [N=33554432] [repetitions=100]
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -52,7 +52,7 @@ static void check(cudaError_t e, const char *what) {
 
 int main(int argc, char **argv) {
   const size_t n = argc > 1 ? std::strtoul(argv[1], nullptr, 10) : size_t(1) << 25;
-  const int reps = argc > 2 ? std::atoi(argv[2]) : 50;
+  const int reps = argc > 2 ? std::atoi(argv[2]) : 100;
   if (n == 0 || n % WG != 0 || reps <= 0) {
     std::fprintf(stderr, "usage: sycl_reduction [N (multiple of %d)] [repetitions]\n", WG);
     return 2;

@@ -5,7 +5,7 @@
 // slmc's runtime picks: kernel submissions only, after a warm-up, waiting
 // with q.wait(). USM as in the example: device input, shared partial sums.
 // Prints one line: "sycl reduction N=<n> <ms> ms <GB/s> GB/s verified".
-// Usage: reduction_bench [N=33554432] [repetitions=50]
+// Usage: reduction_bench [N=33554432] [repetitions=100]
 #include <sycl/sycl.hpp>
 
 #include <chrono>
@@ -52,7 +52,7 @@ static void reduce(sycl::queue &q, const int *data, long long *partial, long lon
 
 int main(int argc, char **argv) {
   const size_t n = argc > 1 ? std::strtoul(argv[1], nullptr, 10) : size_t(1) << 25;
-  const int reps = argc > 2 ? std::atoi(argv[2]) : 50;
+  const int reps = argc > 2 ? std::atoi(argv[2]) : 100;
   if (n == 0 || n % WG != 0 || reps <= 0) {
     std::fprintf(stderr, "usage: reduction_bench [N (multiple of %zu)] [repetitions]\n", WG);
     return 2;
