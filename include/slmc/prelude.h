@@ -25,4 +25,15 @@
 #define restrict(...) __attribute__((annotate("slmc.amp.restrict", #__VA_ARGS__)))
 #define tile_static __attribute__((annotate("slmc.amp.tile_static")))
 
+// ---- Intel Cilk Plus graphics offload ----------------------------------
+// _Cilk_for marks its loop with a statement annotation; _Thread_group is
+// read back from the source text between `for` and `(`. The GNU spelling
+// __attribute__((target(gfx))) is rewritten by slmc++'s source pre-pass
+// (clang's own `target` attribute rejects it); #pragma offload and
+// #pragma offload_attribute are read by the front end's pragma handlers.
+#define _Cilk_for [[clang::annotate("slmc.cilk.for")]] for
+#define _Thread_group
+#define __thread_group_local __attribute__((annotate("slmc.cilk.thread_group_local")))
+#define __declspec(...) __attribute__((annotate("slmc.cilk.declspec", #__VA_ARGS__)))
+
 #endif // SLMC_PRELUDE_H

@@ -46,7 +46,9 @@ typedef enum slmc_status {
   SLMC_ERROR_RESOURCE_LIMIT = 7,     /* group size or group-local memory too big */
   SLMC_ERROR_LAUNCH_FAILURE = 8,     /* the device reported a failed launch */
   SLMC_ERROR_BARRIER_DIVERGENCE = 9, /* CPU: not every work-item reached a barrier */
-  SLMC_ERROR_BACKEND = 10            /* any other driver error */
+  SLMC_ERROR_BACKEND = 10,           /* any other driver error */
+  SLMC_ERROR_TASK_NOT_FOUND = 11,    /* no such task id, or already waited for */
+  SLMC_ERROR_TIMEOUT = 12            /* a wait ran out of time */
 } slmc_status;
 
 typedef enum slmc_backend {
@@ -76,6 +78,16 @@ typedef struct slmc_device_info {
 SLMC_RT_API const char *slmc_status_string(slmc_status status);
 /* The message of the last failure on this thread ("" if none). */
 SLMC_RT_API const char *slmc_last_error(void);
+/* The status of the last failure on this thread (SLMC_SUCCESS if none). Like
+ * slmc_last_error(), it is not reset by later successful calls. */
+SLMC_RT_API slmc_status slmc_last_status(void);
+/* Records a failure as if a runtime call had failed: `status` (not
+ * SLMC_SUCCESS) and `message` become this thread's last status and error.
+ * Inside a task (slmc_task_enqueue) this marks the task failed. Returns
+ * `status`. For libraries built on the runtime (e.g. a dialect's launch
+ * code that catches an exception). */
+SLMC_RT_API slmc_status slmc_report_error(slmc_status status,
+                                          const char *message);
 
 /* ---- Device selection -------------------------------------------------- */
 
@@ -212,6 +224,92 @@ SLMC_RT_API slmc_status slmc_program_kernel_name(const slmc_program *program,
                                                  const char **name);
 /* Unregisters the kernels and unloads the host object. NULL is a no-op. */
 SLMC_RT_API slmc_status slmc_program_release(slmc_program *program);
+
+/* ---- Data sharing and offload scopes ------------------------------------
+ * Used by Intel Cilk Plus graphics offload (<gfx/gfx_rt.h>, `#pragma offload`)
+ * and by code lowered from it. Host memory (malloc, the stack, globals) is
+ * made visible to kernels in two ways:
+ *
+ *   shared regions   slmc_share/slmc_unshare: global, for every thread, until
+ *                    unshared (both directions);
+ *   scope maps       slmc_offload_map inside slmc_offload_begin/_end: for the
+ *                    calling thread's current scope only.
+ *
+ * Inside a scope, slmc_device_pointer(p) gives the address at which kernels
+ * see the byte at host address p. On the CPU fallback that is p itself and
+ * nothing is ever copied. On a GPU each region has a device mirror: the
+ * first translation of a pointer into a region copies the region host ->
+ * device (maps IN, INOUT, PIN and shared regions), and the end of the scope
+ * in which that happened copies it back device -> host (OUT, INOUT, PIN and
+ * shared) after the device has finished; regions never translated are never
+ * copied. Mirrors of maps are freed at that point, those of shared regions
+ * at slmc_unshare. Memory from slmc_malloc_shared/slmc_malloc_device, and
+ * pointers in no region, translate to themselves. Outside any scope
+ * slmc_device_pointer is the identity.
+ *
+ * Scopes nest; an inner scope sees the maps of the outer ones. A map lying
+ * inside a region already visible adds its directions to that region; a
+ * map or share partly overlapping a visible region is an error. Sharing a
+ * range shared already (same start and size) counts; each share needs its
+ * unshare. A region in use by a scope when unshared stays usable by that
+ * scope until it ends. */
+typedef enum slmc_map_kind {
+  SLMC_MAP_IN = 1,    /* copied to the device before use */
+  SLMC_MAP_OUT = 2,   /* copied back when the scope ends */
+  SLMC_MAP_INOUT = 3, /* both */
+  SLMC_MAP_PIN = 4    /* shared with the device for the scope: both ways */
+} slmc_map_kind;
+
+SLMC_RT_API slmc_status slmc_share(void *host, size_t bytes);
+/* `host` must be the start of a shared range (SLMC_ERROR_INVALID_VALUE
+ * otherwise). */
+SLMC_RT_API slmc_status slmc_unshare(void *host);
+
+SLMC_RT_API slmc_status slmc_offload_begin(void);
+/* Only inside a scope; zero bytes is a no-op. */
+SLMC_RT_API slmc_status slmc_offload_map(void *host, size_t bytes,
+                                         slmc_map_kind kind);
+/* Ends the innermost scope of this thread: copies back and frees what it
+ * made live. Every region is handled even when one fails; the first failure
+ * is returned. */
+SLMC_RT_API slmc_status slmc_offload_end(void);
+/* Non-zero inside a scope on the calling thread. */
+SLMC_RT_API int slmc_offload_active(void);
+/* The device-visible address of `host` (see above). NULL, with the error
+ * recorded, when a mirror cannot be allocated or filled. An address one
+ * past the end of a region translates to one past the end of its mirror. */
+SLMC_RT_API void *slmc_device_pointer(void *host);
+
+/* ---- Task queue ------------------------------------------------------------
+ * One in-order queue per process, run by one worker thread (started by the
+ * first enqueue). Each task runs `run(ctx)` inside an offload scope, so the
+ * shared regions it uses are copied to the device before and back after it;
+ * then `release(ctx)` (if not NULL) runs, whatever happened. Any runtime
+ * call that fails on the worker while a task runs (a failed launch, a copy
+ * back) marks the task failed with that status and message; so does
+ * slmc_report_error, and an exception escaping `run`.
+ *
+ * Task ids start at 1 and increase by one per enqueue, in queue order.
+ * slmc_task_wait(id, timeout_ms) waits until task `id` and every earlier one
+ * have finished; id 0 means every task enqueued so far (success at once if
+ * none is outstanding). timeout_ms -1 waits for ever, 0 polls; on time-out it
+ * returns SLMC_ERROR_TIMEOUT and the id stays valid. When the tasks have
+ * finished, the wait retires `id` and all earlier ids (waiting on them again
+ * gives SLMC_ERROR_TASK_NOT_FOUND, as do ids never given out) and reports
+ * the first failure among the tasks it retired: its status, with the task's
+ * message as this thread's last error. Each failure is reported once.
+ * Waiting from inside a task for itself or a later task is
+ * SLMC_ERROR_INVALID_VALUE (it would never end).
+ *
+ * At exit the tasks not yet started are released without running; the one
+ * running is waited for (unless a task called exit); threads still waiting
+ * stay blocked while the process ends. All functions are thread-safe. */
+typedef void (*slmc_task_fn)(void *ctx);
+
+/* `id` may be NULL. On failure `release(ctx)` has been called. */
+SLMC_RT_API slmc_status slmc_task_enqueue(slmc_task_fn run, void *ctx,
+                                          slmc_task_fn release, uint64_t *id);
+SLMC_RT_API slmc_status slmc_task_wait(uint64_t id, int64_t timeout_ms);
 
 #ifdef __cplusplus
 } /* extern "C" */

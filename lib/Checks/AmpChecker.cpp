@@ -156,7 +156,9 @@ private:
   }
 
   void checkMisplaced(const ProgramModel &Model, Reporter &R) {
-    for (const auto &[D, Keyword] : Model.MisplacedGroupLocals) {
+    for (const auto &[Dialect, D, Keyword] : Model.MisplacedGroupLocals) {
+      if (Dialect != DialectKind::Amp)
+        continue;
       unsigned Kind = 0;
       if (isa<ParmVarDecl>(D))
         Kind = 1;

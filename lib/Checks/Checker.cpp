@@ -17,6 +17,7 @@ void runChecks(ASTContext &Ctx, const ProgramModel &Model, Reporter &R,
   Checkers.push_back(createAmpChecker());
   Checkers.push_back(createSyclChecker());
   Checkers.push_back(createCmChecker());
+  Checkers.push_back(createCilkChecker());
   Checkers.push_back(createGroupMemoryChecker(Opts));
   for (auto &C : Checkers)
     C->check(Ctx, Model, R);

@@ -41,6 +41,7 @@ public:
 std::unique_ptr<Checker> createAmpChecker();
 std::unique_ptr<Checker> createSyclChecker();
 std::unique_ptr<Checker> createCmChecker();
+std::unique_ptr<Checker> createCilkChecker();
 std::unique_ptr<Checker> createGroupMemoryChecker(const CheckOptions &Opts);
 
 /// A dialect's barrier rule: which barriers are its own, the warning to

@@ -21,7 +21,7 @@ class GroupMemoryChecker : public Checker {
 public:
   explicit GroupMemoryChecker(const CheckOptions &Opts) : Opts(Opts) {}
 
-  void check(ASTContext &, const ProgramModel &Model, Reporter &R) override {
+  void check(ASTContext &Ctx, const ProgramModel &Model, Reporter &R) override {
     for (const Kernel &K : Model.Kernels) {
       auto Reach = Model.reachableFrom(K.Body);
       uint64_t Total = 0;
@@ -30,6 +30,11 @@ public:
         const FunctionDecl *Def = nullptr;
         if (!G.Function || !G.Function->hasBody(Def) || !Reach.count(Def) ||
             !G.SizeInBytes)
+          continue;
+        // A loop-nest kernel owns only the data declared inside it.
+        if (K.Region && G.Var && Def == G.Function &&
+            !writtenWithin(Ctx.getSourceManager(), K.Region->getSourceRange(),
+                           G.Var->getLocation()))
           continue;
         Total += *G.SizeInBytes;
         Used.push_back(&G);

@@ -96,6 +96,11 @@ bool parseOptions(llvm::ArrayRef<const char *> Args, Options &O) {
       if (!A.starts_with("sm_"))
         return error("invalid CUDA architecture '" + A + "' (expected sm_XX)");
       O.CudaArch = A.str();
+    } else if (A.consume_front("--cilk-group-size=")) {
+      unsigned N;
+      if (A.getAsInteger(10, N) || N == 0 || N > 1024)
+        return error("invalid Cilk thread-group size '" + A + "' (expected 1 to 1024)");
+      O.CommonFlags.push_back("-DSLMC_CILK_GROUP_SIZE=" + A.str());
     } else if (A.consume_front("--group-memory-limit=")) {
       unsigned long long N;
       if (A.getAsInteger(0, N) || N == 0)
@@ -215,6 +220,8 @@ OPTIONS:
                           or none (CPU fallback only)
   --spirv-version=<v>     SPIR-V version 1.0 to 1.4 (default 1.4)
   --cuda-arch=<sm_XX>     PTX target architecture (default sm_75)
+  --cilk-group-size=<n>   Threads per Cilk Plus thread group (default: derived
+                          from the second-level nests, see docs/user-guide.md)
   --group-memory-limit=<bytes>
                           Group-local memory a kernel may use (default 65536)
   -v                      Show the commands slmc++ runs

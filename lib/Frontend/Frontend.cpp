@@ -28,6 +28,7 @@ void injectPrelude(CompilerInstance &CI, llvm::StringRef ResourceIncludeDir) {
   std::string Predefines = PP.getPredefines();
   Predefines += "#include <slmc/prelude.h>\n";
   PP.setPredefines(std::move(Predefines));
+  registerDialectPragmas(PP);
 }
 
 std::string resourceIncludeDirFor(llvm::StringRef BinaryPath) {

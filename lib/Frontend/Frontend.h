@@ -34,6 +34,10 @@ namespace slmc {
 void injectPrelude(clang::CompilerInstance &CI,
                    llvm::StringRef ResourceIncludeDir);
 
+/// Registers the handlers of the dialects' own pragmas (Cilk Plus
+/// `#pragma offload`, `#pragma offload_attribute`); injectPrelude does it.
+void registerDialectPragmas(clang::Preprocessor &PP);
+
 /// The resource include directory that belongs to a binary installed at
 /// `BinaryPath` (bin/slmc++ or lib/slmcPlugin.so): <prefix>/lib/slmc/include.
 std::string resourceIncludeDirFor(llvm::StringRef BinaryPath);

@@ -46,6 +46,33 @@ bool LoweringContext::insertBefore(SourceLocation Loc, llvm::StringRef Text) {
   return !Rewrite.InsertTextBefore(Ctx.getSourceManager().getExpansionLoc(Loc), Text);
 }
 
+bool LoweringContext::removeDirective(SourceLocation Hash) {
+  if (!inMainFile(Hash))
+    return false;
+  const SourceManager &SM = Ctx.getSourceManager();
+  Hash = SM.getExpansionLoc(Hash);
+  bool Invalid = false;
+  const char *P = SM.getCharacterData(Hash, &Invalid);
+  if (Invalid)
+    return false;
+  llvm::StringRef Rest(P, SM.getBufferData(SM.getFileID(Hash)).end() - P);
+  // The directive ends at the first line break not escaped by a backslash.
+  std::string Blank;
+  size_t I = 0;
+  for (; I < Rest.size(); ++I) {
+    if (Rest[I] == '\n') {
+      if (I > 0 && Rest[I - 1] == '\\') {
+        Blank.back() = ' ';
+        Blank += '\n';
+        continue;
+      }
+      break;
+    }
+    Blank += ' ';
+  }
+  return !Rewrite.ReplaceText(Hash, I, Blank);
+}
+
 bool LoweringContext::insertAfterToken(SourceLocation Loc, llvm::StringRef Text) {
   if (!inMainFile(Loc))
     return false;
@@ -110,6 +137,7 @@ bool lowerProgram(const ProgramModel &Model, LoweringContext &L) {
   Lowerings.push_back(createAmpLowering());
   Lowerings.push_back(createSyclLowering());
   Lowerings.push_back(createCmLowering());
+  Lowerings.push_back(createCilkLowering());
   for (auto &Lw : Lowerings)
     Lw->lower(Model, L);
   return !L.astContext().getDiagnostics().hasErrorOccurred();

@@ -39,6 +39,9 @@ public:
   /// and returns false for ranges in other files.
   bool replace(clang::SourceRange Range, llvm::StringRef Text);
   bool insertBefore(clang::SourceLocation Loc, llvm::StringRef Text);
+  /// Blanks the directive (e.g. a pragma) starting at `Hash`, keeping its
+  /// line breaks.
+  bool removeDirective(clang::SourceLocation Hash);
 
   /// Adds a declaration placed after the offload header and before the
   /// user's code (once per distinct text).
@@ -87,6 +90,7 @@ public:
 std::unique_ptr<DialectLowering> createAmpLowering();
 std::unique_ptr<DialectLowering> createSyclLowering();
 std::unique_ptr<DialectLowering> createCmLowering();
+std::unique_ptr<DialectLowering> createCilkLowering();
 
 /// Lowers a checked translation unit; returns false if lowering reported an
 /// error.

@@ -209,7 +209,8 @@ private:
 
   void noteMisplacedTileStatic(const Decl *D) {
     if (const AnnotateAttr *A = findAnnotation(D, TileStaticTag))
-      Model.MisplacedGroupLocals.push_back({D, keywordRange(SM, A->getLocation())});
+      Model.MisplacedGroupLocals.push_back(
+          {DialectKind::Amp, D, keywordRange(SM, A->getLocation())});
   }
 
   ASTContext &Ctx;

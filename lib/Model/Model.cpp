@@ -9,6 +9,7 @@
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
 
 #include <deque>
 
@@ -98,6 +99,15 @@ ProgramModel::reachableFrom(const FunctionDecl *Root) const {
     }
   }
   return Seen;
+}
+
+bool writtenWithin(const SourceManager &SM, SourceRange Range, SourceLocation Loc) {
+  SourceLocation B = SM.getExpansionLoc(Range.getBegin());
+  SourceLocation E = SM.getExpansionRange(Range.getEnd()).getEnd();
+  Loc = SM.getExpansionLoc(Loc);
+  if (SM.getFileID(B) != SM.getFileID(Loc))
+    return false;
+  return !SM.isBeforeInTranslationUnit(Loc, B) && !SM.isBeforeInTranslationUnit(E, Loc);
 }
 
 } // namespace slmc

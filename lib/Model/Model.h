@@ -108,9 +108,25 @@ struct Kernel {
   bool UsesWorkGroups = false; // tiled / nd_range / thread-group launch
   GroupShape Shape;
 
+  // Kernels written as loop nests (Cilk Plus); Body is then the function
+  // the nest is written in.
+  /// The statement that is the kernel: its outermost loop, with the
+  /// attributes (offload pragma) in front of it.
+  const clang::Stmt *Region = nullptr;
+  /// The loops whose iterations are the work-groups (UsesWorkGroups) or the
+  /// work-items, outermost first.
+  llvm::SmallVector<const clang::ForStmt *, 3> Loops;
+  /// Loop nests in the kernel whose iterations are shared among the
+  /// work-items of a group (outermost loop first).
+  std::vector<llvm::SmallVector<const clang::ForStmt *, 3>> SharedNests;
+  /// The clauses of the `#pragma offload` in front of the nest, if any.
+  std::optional<std::string> OffloadClauses;
+
   /// Where to report about the kernel as a whole.
   clang::SourceLocation location() const {
-    return Launch ? Launch->getBeginLoc() : Body->getLocation();
+    return Launch   ? Launch->getBeginLoc()
+           : Region ? Region->getBeginLoc()
+                    : Body->getLocation();
   }
 };
 
@@ -130,8 +146,12 @@ public:
   llvm::DenseMap<const clang::FunctionDecl *, Restriction> Restrictions;
   /// Declarations that carry a group-local keyword but cannot be group-local
   /// (parameters, members, functions, globals), with the keyword's range.
-  std::vector<std::pair<const clang::Decl *, clang::SourceRange>>
-      MisplacedGroupLocals;
+  struct MisplacedGroupLocal {
+    DialectKind Dialect;
+    const clang::Decl *D;
+    clang::SourceRange Keyword;
+  };
+  std::vector<MisplacedGroupLocal> MisplacedGroupLocals;
   /// The device call graph: each function with a body and what it calls.
   llvm::DenseMap<const clang::FunctionDecl *, llvm::SmallVector<CallEdge, 4>>
       Calls;
@@ -148,6 +168,11 @@ public:
   /// callees) if not done yet.
   void addCallGraphFrom(const clang::FunctionDecl *FD);
 };
+
+/// Whether `Loc` is written inside `Range` (both taken where macros are
+/// expanded, in one file).
+bool writtenWithin(const clang::SourceManager &SM, clang::SourceRange Range,
+                   clang::SourceLocation Loc);
 
 } // namespace slmc
 

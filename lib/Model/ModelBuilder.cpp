@@ -19,6 +19,7 @@ std::vector<std::unique_ptr<ModelBuilder>> createModelBuilders() {
   Builders.push_back(createAmpModelBuilder());
   Builders.push_back(createSyclModelBuilder());
   Builders.push_back(createCmModelBuilder());
+  Builders.push_back(createCilkModelBuilder());
   return Builders;
 }
 

@@ -32,6 +32,7 @@ public:
 std::unique_ptr<ModelBuilder> createAmpModelBuilder();
 std::unique_ptr<ModelBuilder> createSyclModelBuilder();
 std::unique_ptr<ModelBuilder> createCmModelBuilder();
+std::unique_ptr<ModelBuilder> createCilkModelBuilder();
 
 /// Every dialect's builder, in a fixed order.
 std::vector<std::unique_ptr<ModelBuilder>> createModelBuilders();

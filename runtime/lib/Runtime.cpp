@@ -19,6 +19,7 @@
 //===----------------------------------------------------------------------===//
 #include "Backend.h"
 #include "FatBinary.h"
+#include "Offload.h"
 #include "Program.h"
 
 #include <link.h>
@@ -42,6 +43,11 @@ namespace {
 thread_local bool LastErrorGone = false;
 struct LastErrorStore {
   std::string Text;
+  slmc_status Code = SLMC_SUCCESS;
+  // The first failure while a task of the offload queue runs (Offload.cpp).
+  bool Capturing = false, Captured = false;
+  slmc_status CapturedCode = SLMC_SUCCESS;
+  std::string CapturedText;
   ~LastErrorStore() { LastErrorGone = true; }
 };
 thread_local LastErrorStore LastError;
@@ -51,8 +57,15 @@ thread_local LastErrorStore LastError;
 slmc_status fail(slmc_status Code, std::string Message) {
   if (Message.compare(0, 6, "slmc: ") != 0)
     Message.insert(0, "slmc: ");
-  if (!LastErrorGone)
+  if (!LastErrorGone) {
+    if (LastError.Capturing && !LastError.Captured) {
+      LastError.Captured = true;
+      LastError.CapturedCode = Code;
+      LastError.CapturedText = Message;
+    }
+    LastError.Code = Code;
     LastError.Text = std::move(Message);
+  }
   return Code;
 }
 
@@ -432,12 +445,25 @@ extern "C" const char *slmc_status_string(slmc_status S) {
   case SLMC_ERROR_LAUNCH_FAILURE: return "SLMC_ERROR_LAUNCH_FAILURE";
   case SLMC_ERROR_BARRIER_DIVERGENCE: return "SLMC_ERROR_BARRIER_DIVERGENCE";
   case SLMC_ERROR_BACKEND: return "SLMC_ERROR_BACKEND";
+  case SLMC_ERROR_TASK_NOT_FOUND: return "SLMC_ERROR_TASK_NOT_FOUND";
+  case SLMC_ERROR_TIMEOUT: return "SLMC_ERROR_TIMEOUT";
   }
   return "SLMC_ERROR_UNKNOWN";
 }
 
 extern "C" const char *slmc_last_error(void) {
   return LastErrorGone ? "" : LastError.Text.c_str();
+}
+
+extern "C" slmc_status slmc_last_status(void) {
+  return LastErrorGone ? SLMC_SUCCESS : LastError.Code;
+}
+
+extern "C" slmc_status slmc_report_error(slmc_status Code, const char *Message) {
+  if (Code == SLMC_SUCCESS)
+    return fail(SLMC_ERROR_INVALID_VALUE,
+                "slmc_report_error: SLMC_SUCCESS is not a failure");
+  return fail(Code, Message && *Message ? Message : slmc_status_string(Code));
 }
 
 // ---- Device selection ------------------------------------------------------
@@ -495,7 +521,11 @@ static slmc_status allocate(void **Ptr, size_t Bytes, bool Shared) {
   Backend *B = currentBackend(Code);
   if (!B)
     return Code;
-  return report(Shared ? B->allocShared(Ptr, Bytes) : B->allocDevice(Ptr, Bytes));
+  if (slmc_status S = report(Shared ? B->allocShared(Ptr, Bytes)
+                                    : B->allocDevice(Ptr, Bytes)))
+    return S;
+  offloadNoteAllocation(*Ptr, Bytes); // never mirrored by slmc_device_pointer
+  return SLMC_SUCCESS;
 }
 
 extern "C" slmc_status slmc_malloc_shared(void **Ptr, size_t Bytes) {
@@ -513,6 +543,7 @@ extern "C" slmc_status slmc_free(void *Ptr) {
   Backend *B = currentBackend(Code);
   if (!B)
     return Code;
+  offloadNoteFree(Ptr);
   return report(B->free(Ptr));
 }
 
@@ -732,6 +763,34 @@ void unregisterProgramModule(void **Handle) {
 
 slmc_status recordError(slmc_status Code, std::string Message) {
   return fail(Code, std::move(Message));
+}
+
+// ---- Offload (Offload.cpp) -------------------------------------------------
+
+Backend *backendForOffload(slmc_status &Code) { return currentBackend(Code); }
+
+slmc_status recordOffloadError(slmc_status Code, std::string Message) {
+  return fail(Code, std::move(Message));
+}
+
+void beginFailureCapture() {
+  if (LastErrorGone)
+    return;
+  LastError.Capturing = true;
+  LastError.Captured = false;
+  LastError.CapturedText.clear();
+}
+
+bool endFailureCapture(slmc_status &Code, std::string &Message) {
+  if (LastErrorGone)
+    return false;
+  LastError.Capturing = false;
+  if (!LastError.Captured)
+    return false;
+  LastError.Captured = false;
+  Code = LastError.CapturedCode;
+  Message = std::move(LastError.CapturedText);
+  return true;
 }
 
 } // namespace slmc::rt

@@ -765,6 +765,103 @@ TEST_F(LevelZeroContract, MemoryCallsAndData) {
   EXPECT_EQ(recorded("zeMemFree").size(), 2u);
 }
 
+// ---- Cilk Plus offload: device mirrors of host ranges ---------------------------
+
+TEST_F(LevelZeroContract, SharedAndMappedRangesAreMirrored) {
+  selectLevelZero();
+  clearRecord();
+  int Host[100];
+  for (int I = 0; I < 100; ++I)
+    Host[I] = I;
+  ASSERT_EQ(slmc_share(Host, sizeof(Host)), SLMC_SUCCESS) << slmc_last_error();
+  EXPECT_EQ(slmc_device_pointer(Host), static_cast<void *>(Host)) << "outside a scope";
+  EXPECT_TRUE(recorded("zeMemAlloc").empty()) << "mirrors are made on first use";
+
+  ASSERT_EQ(slmc_offload_begin(), SLMC_SUCCESS);
+  float Out[8] = {};
+  ASSERT_EQ(slmc_offload_map(Out, sizeof(Out), SLMC_MAP_OUT), SLMC_SUCCESS)
+      << slmc_last_error();
+  int *D = static_cast<int *>(slmc_device_pointer(Host + 10));
+  ASSERT_NE(D, nullptr) << slmc_last_error();
+  EXPECT_NE(D, Host + 10);
+  EXPECT_EQ(slmc_device_pointer(Host + 20), static_cast<void *>(D + 10));
+  auto *DOut = static_cast<float *>(slmc_device_pointer(Out));
+  ASSERT_NE(DOut, nullptr) << slmc_last_error();
+  expectSequence({"zeMemAllocDevice size=400 alignment=64",
+                  "zeCommandListAppendMemoryCopy size=400 dst=device src=unknown",
+                  "zeMemAllocDevice size=32 alignment=64"});
+  EXPECT_EQ(recorded("zeCommandListAppendMemoryCopy").size(), 1u)
+      << "OUT ranges are not copied in";
+  // The recording driver keeps device memory in host memory: play the
+  // kernel's part from here.
+  EXPECT_EQ(*D, 10);
+  D[0] = -1;
+  DOut[7] = 2.5f;
+  clearRecord();
+  ASSERT_EQ(slmc_offload_end(), SLMC_SUCCESS) << slmc_last_error();
+  EXPECT_EQ(Host[10], -1);
+  EXPECT_EQ(Out[7], 2.5f);
+  EXPECT_EQ(recorded("zeCommandListAppendMemoryCopy size=400 dst=unknown src=device").size(),
+            1u);
+  EXPECT_EQ(recorded("zeCommandListAppendMemoryCopy size=32 dst=unknown src=device").size(),
+            1u);
+  EXPECT_EQ(recorded("zeMemFree").size(), 1u) << "the map's mirror only";
+
+  // The shared range's mirror is reused by the next scope, then freed.
+  Host[10] = 5;
+  clearRecord();
+  ASSERT_EQ(slmc_offload_begin(), SLMC_SUCCESS);
+  EXPECT_EQ(slmc_device_pointer(Host + 10), static_cast<void *>(D));
+  EXPECT_EQ(*D, 5);
+  ASSERT_EQ(slmc_offload_end(), SLMC_SUCCESS) << slmc_last_error();
+  EXPECT_TRUE(recorded("zeMemAlloc").empty());
+  EXPECT_EQ(recorded("zeCommandListAppendMemoryCopy").size(), 2u);
+  ASSERT_EQ(slmc_unshare(Host), SLMC_SUCCESS) << slmc_last_error();
+  EXPECT_EQ(recorded("zeMemFree").size(), 1u);
+
+  // Runtime allocations are device-visible as they are.
+  void *Shared = nullptr;
+  ASSERT_EQ(slmc_malloc_shared(&Shared, 64), SLMC_SUCCESS) << slmc_last_error();
+  ASSERT_EQ(slmc_share(Shared, 64), SLMC_SUCCESS);
+  ASSERT_EQ(slmc_offload_begin(), SLMC_SUCCESS);
+  EXPECT_EQ(slmc_device_pointer(static_cast<char *>(Shared) + 4),
+            static_cast<char *>(Shared) + 4);
+  ASSERT_EQ(slmc_offload_end(), SLMC_SUCCESS);
+  EXPECT_EQ(slmc_unshare(Shared), SLMC_SUCCESS);
+  EXPECT_EQ(slmc_free(Shared), SLMC_SUCCESS);
+}
+
+TEST_F(LevelZeroContract, TasksCopySharedRangesAroundThem) {
+  selectLevelZero();
+  static int Data[16];
+  ASSERT_EQ(slmc_share(Data, sizeof(Data)), SLMC_SUCCESS) << slmc_last_error();
+  uint64_t Id = 0;
+  // The task plays a kernel writing the device copy.
+  ASSERT_EQ(slmc_task_enqueue(
+                [](void *) {
+                  auto *D = static_cast<int *>(slmc_device_pointer(Data));
+                  if (D && D != Data)
+                    D[3] = 33;
+                },
+                nullptr, nullptr, &Id),
+            SLMC_SUCCESS);
+  ASSERT_EQ(slmc_task_wait(Id, -1), SLMC_SUCCESS) << slmc_last_error();
+  EXPECT_EQ(Data[3], 33) << "copied back when the task ended";
+  EXPECT_EQ(slmc_unshare(Data), SLMC_SUCCESS);
+  // A failing copy fails the task that needed it.
+  ASSERT_EQ(slmc_share(Data, sizeof(Data)), SLMC_SUCCESS);
+  setenv("SLMC_ZE_FAIL", "zeMemAllocDevice=0x70000003", 1);
+  ASSERT_EQ(slmc_task_enqueue([](void *) { slmc_device_pointer(Data + 1); }, nullptr,
+                              nullptr, &Id),
+            SLMC_SUCCESS);
+  EXPECT_EQ(slmc_task_wait(Id, -1), SLMC_ERROR_OUT_OF_MEMORY) << slmc_last_error();
+  EXPECT_NE(std::string(slmc_last_error()).find("allocating the device copy"),
+            std::string::npos)
+      << slmc_last_error();
+  unsetenv("SLMC_ZE_FAIL");
+  EXPECT_EQ(slmc_unshare(Data), SLMC_SUCCESS);
+}
+
 // ---- Driver errors -----------------------------------------------------------
 
 TEST_F(LevelZeroContract, DriverErrorsAreReportedByName) {

@@ -94,6 +94,7 @@ public:
       HS.AddSearchPath(DirectoryLookup(*D, SrcMgr::C_System, false),
                        /*isAngled=*/true);
     PP->setPredefines(PP->getPredefines() + "#include <slmc/prelude.h>\n");
+    registerDialectPragmas(*PP);
   }
 
   void registerMatchers(MatchFinder *Finder) override {

@@ -1,0 +1,319 @@
+//===- slmc/cilk.h - What lowered Cilk Plus offload code runs on ----------===//
+//
+// Part of the slmc project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// slmc lowers an offloaded Cilk Plus loop nest to a call of one of these
+// templates with the nest's body as a lambda:
+//
+//   _Cilk_for _Thread_group (ty...) _Cilk_for _Thread_group (tx...) { B }
+//     -> thread_groups(loop(ty...), loop(tx...), threads, [=](ty, tx) { B' })
+//   _Cilk_for (i...) S          (offloaded, no thread groups)
+//     -> parallel_for(loop(i...), [=](i) { S })
+//
+// and, inside B', each second-level nest to
+//
+//   _Cilk_for (i...) _Cilk_for (j...) S  ->  share(loop(i...), loop(j...), [=](i, j) { S })
+//
+// One iteration of the first-level nest is one work-group; serial code runs
+// in every work-item of it (it may not differ between them); share()
+// deals the second-level iterations out to the group's work-items.
+//
+// The same lowered code is the host version: when no offload is active on
+// the calling thread (a direct call of a gfx_kernel function, or an
+// `if` clause that is false), the nest runs on the calling thread as a
+// one-work-item group, share() runs every iteration and barriers return at
+// once — a serial execution, which is what Intel's compiler did on the host.
+//
+//===----------------------------------------------------------------------===//
+#ifndef SLMC_CILK_H
+#define SLMC_CILK_H
+
+#include "slmc/offload.h"
+
+#include <stdio.h>
+
+// The keywords as plain C++, for the passes after lowering (the check pass
+// reads them through slmc/prelude.h instead).
+#if !defined(SLMC_PRELUDE_H)
+#define _Cilk_for for
+#define _Thread_group
+#define __thread_group_local
+#define __declspec(...)
+#endif
+
+// Work-items per thread group, unless the lowering's choice is overridden
+// with slmc++ --cilk-group-size=N.
+#if defined(SLMC_CILK_GROUP_SIZE)
+#define SLMC_CILK_THREADS(derived) SLMC_CILK_GROUP_SIZE
+#else
+#define SLMC_CILK_THREADS(derived) derived
+#endif
+
+namespace slmc {
+namespace cilk {
+
+/// True while running as a device work-item (a GPU, or a CPU-fallback
+/// fiber); false on the host version of a nest.
+SLMC_HD inline bool in_work_item() {
+#if defined(SLMC_DEVICE_PASS)
+  return true;
+#else
+  return slmc_cpu_current_item() != nullptr;
+#endif
+}
+
+/// This work-item's number in its group and the group's size (1-D groups).
+SLMC_HD inline uint32_t thread_index() { return in_work_item() ? local_id(0) : 0; }
+SLMC_HD inline uint32_t thread_count() { return in_work_item() ? local_size(0) : 1; }
+
+/// The thread that runs initializers of __thread_group_local data.
+SLMC_HD inline bool is_master() { return thread_index() == 0; }
+
+/// _gfx_gpgpu_thread_barrier(): a no-op in the host version.
+SLMC_HD inline void barrier() { group_barrier(); }
+
+/// A canonical Cilk loop `for (v = first; <count iterations>; v += step)`.
+template <class T> struct loop {
+  T first;
+  long long step;
+  unsigned long long count;
+  SLMC_HD T at(unsigned long long k) const {
+    return (T)((long long)first + (long long)k * step);
+  }
+};
+
+enum compare { lt, le, gt, ge, ne };
+
+/// The loop `for (v = lo; v <cmp> hi; v += step)`.
+template <class T>
+SLMC_HD inline loop<T> make_loop(T lo, long long hi, long long step, compare cmp) {
+  long long l = (long long)lo;
+  unsigned long long n = 0;
+  switch (cmp) {
+  case lt: n = (step > 0 && l < hi) ? (unsigned long long)((hi - l + step - 1) / step) : 0; break;
+  case le: n = (step > 0 && l <= hi) ? (unsigned long long)((hi - l) / step + 1) : 0; break;
+  case gt: n = (step < 0 && l > hi) ? (unsigned long long)((l - hi - step - 1) / -step) : 0; break;
+  case ge: n = (step < 0 && l >= hi) ? (unsigned long long)((l - hi) / -step + 1) : 0; break;
+  case ne: n = (step != 0 && (hi - l) / step > 0) ? (unsigned long long)((hi - l) / step) : 0; break;
+  }
+  return loop<T>{lo, step, n};
+}
+
+// ---- Second-level nests ---------------------------------------------------
+// Consecutive iterations go to consecutive work-items, so the innermost
+// index varies fastest across the group (coalesced accesses). No barrier
+// follows: Cilk Plus programs place _gfx_gpgpu_thread_barrier() themselves.
+
+template <class T0, class F> SLMC_HD inline void share(loop<T0> a, F &&f) {
+  const unsigned long long n = a.count, step = thread_count();
+  for (unsigned long long k = thread_index(); k < n; k += step)
+    f(a.at(k));
+}
+
+template <class T0, class T1, class F>
+SLMC_HD inline void share(loop<T0> a, loop<T1> b, F &&f) {
+  const unsigned long long n = a.count * b.count, step = thread_count();
+  for (unsigned long long k = thread_index(); k < n; k += step)
+    f(a.at(k / b.count), b.at(k % b.count));
+}
+
+template <class T0, class T1, class T2, class F>
+SLMC_HD inline void share(loop<T0> a, loop<T1> b, loop<T2> c, F &&f) {
+  const unsigned long long bc = b.count * c.count;
+  const unsigned long long n = a.count * bc, step = thread_count();
+  for (unsigned long long k = thread_index(); k < n; k += step)
+    f(a.at(k / bc), b.at(k % bc / c.count), c.at(k % c.count));
+}
+
+// ---- Group-local data with an initializer ----------------------------------
+
+template <class T> SLMC_HD inline void assign(T &dst, const T &src) { dst = src; }
+template <class T, size_t N> SLMC_HD inline void assign(T (&dst)[N], const T (&src)[N]) {
+  for (size_t i = 0; i < N; ++i)
+    assign(dst[i], src[i]);
+}
+
+// ---- Array notation -----------------------------------------------------------
+
+/// The length of `A[:]`: only arrays know it.
+template <class T, size_t N> constexpr SLMC_HD long extent_of(T (&)[N]) { return (long)N; }
+template <class P> constexpr SLMC_HD long extent_of(const P &) {
+  static_assert(sizeof(P) == 0,
+                "array notation: '[:]' needs an array whose length is known; "
+                "write [start:length] for a pointer");
+  return 0;
+}
+
+// ---- Kernels --------------------------------------------------------------
+// The functors below are the kernels; their operator() is the work-item.
+
+template <class T0, class F> struct group_body1 {
+  loop<T0> l0;
+  mutable F f;
+  SLMC_HD void operator()() const { f(l0.at(group_id(0))); }
+};
+
+template <class T0, class T1, class F> struct group_body2 {
+  loop<T0> l0;
+  loop<T1> l1;
+  mutable F f;
+  SLMC_HD void operator()() const { f(l0.at(group_id(1)), l1.at(group_id(0))); }
+};
+
+/// Work-items of an offloaded plain `_Cilk_for` nest, linearised.
+template <unsigned Rank, class T0, class T1, class T2, class F> struct item_body {
+  loop<T0> l0;
+  loop<T1> l1;
+  loop<T2> l2;
+  mutable F f;
+  SLMC_HD void operator()() const {
+    unsigned long long k =
+        (unsigned long long)group_id(0) * local_size(0) + local_id(0);
+    if (k >= l0.count * l1.count * l2.count)
+      return;
+    if constexpr (Rank == 1)
+      f(l0.at(k));
+    else if constexpr (Rank == 2)
+      f(l0.at(k / l1.count), l1.at(k % l1.count));
+    else
+      f(l0.at(k / (l1.count * l2.count)), l1.at(k / l2.count % l1.count),
+        l2.at(k % l2.count));
+  }
+};
+
+// Host functions (device passes parse them too, and instantiate the kernels
+// they launch).
+
+/// Whether nests started on this thread now go to the device: inside a
+/// _GFX_offload task or a `#pragma offload` whose `if` holds.
+inline bool offload_active() { return slmc_offload_active() != 0; }
+
+/// The device-visible address of host data a kernel captures.
+template <class T> inline T *device_pointer(T *p) {
+  return static_cast<T *>(
+      slmc_device_pointer(const_cast<void *>(static_cast<const void *>(p))));
+}
+
+/// Work-items per group: the lowering's choice, at most the device's limit.
+inline uint32_t group_threads(uint32_t wanted) {
+  slmc_device_info info;
+  if (slmc_get_device_info(&info) == SLMC_SUCCESS && info.max_group_size &&
+      wanted > info.max_group_size)
+    wanted = (uint32_t)info.max_group_size;
+  return wanted ? wanted : 1;
+}
+
+/// Runs `body` over `groups` x `threads` on the device. A device that
+/// cannot run it leaves the work to the host version (Intel's compiler fell
+/// back to the host the same way); the reason goes to stderr.
+template <class Body, class Host>
+inline void launch_or_fall_back(const char *where, const Body &body, slmc_dim3 groups,
+                                uint32_t threads, Host host) {
+  slmc_status s = launch(body, groups, slmc_dim3{threads, 1, 1});
+  if (s == SLMC_SUCCESS)
+    return;
+  fprintf(stderr, "slmc: offload of the loop nest at %s failed (%s); running it on the host\n",
+          where, slmc_last_error());
+  host();
+}
+
+template <class T0, class F>
+inline void thread_groups(const char *where, loop<T0> l0, uint32_t threads, F f) {
+  if (!l0.count)
+    return;
+  auto host = [&] {
+    for (unsigned long long i = 0; i < l0.count; ++i)
+      f(l0.at(i));
+  };
+  if (!offload_active())
+    return host();
+  launch_or_fall_back(where, group_body1<T0, F>{l0, f},
+                      slmc_dim3{(uint32_t)l0.count, 1, 1}, group_threads(threads), host);
+}
+
+template <class T0, class T1, class F>
+inline void thread_groups(const char *where, loop<T0> l0, loop<T1> l1, uint32_t threads,
+                          F f) {
+  if (!l0.count || !l1.count)
+    return;
+  auto host = [&] {
+    for (unsigned long long i = 0; i < l0.count; ++i)
+      for (unsigned long long j = 0; j < l1.count; ++j)
+        f(l0.at(i), l1.at(j));
+  };
+  if (!offload_active())
+    return host();
+  launch_or_fall_back(where, group_body2<T0, T1, F>{l0, l1, f},
+                      slmc_dim3{(uint32_t)l1.count, (uint32_t)l0.count, 1},
+                      group_threads(threads), host);
+}
+
+template <unsigned Rank, class T0, class T1, class T2, class F>
+inline void parallel_items(const char *where, loop<T0> l0, loop<T1> l1, loop<T2> l2,
+                           F f) {
+  const unsigned long long n = l0.count * l1.count * l2.count;
+  if (!n)
+    return;
+  auto host = [&] {
+    for (unsigned long long k = 0; k < n; ++k) {
+      if constexpr (Rank == 1)
+        f(l0.at(k));
+      else if constexpr (Rank == 2)
+        f(l0.at(k / l1.count), l1.at(k % l1.count));
+      else
+        f(l0.at(k / (l1.count * l2.count)), l1.at(k / l2.count % l1.count),
+          l2.at(k % l2.count));
+    }
+  };
+  if (!offload_active())
+    return host();
+  const uint32_t threads = group_threads(256);
+  launch_or_fall_back(where, item_body<Rank, T0, T1, T2, F>{l0, l1, l2, f},
+                      slmc_dim3{(uint32_t)((n + threads - 1) / threads), 1, 1},
+                      threads, host);
+}
+
+template <class T0, class F>
+inline void parallel_for(const char *where, loop<T0> l0, F f) {
+  parallel_items<1>(where, l0, loop<int>{0, 1, 1}, loop<int>{0, 1, 1}, f);
+}
+template <class T0, class T1, class F>
+inline void parallel_for(const char *where, loop<T0> l0, loop<T1> l1, F f) {
+  parallel_items<2>(where, l0, l1, loop<int>{0, 1, 1}, f);
+}
+template <class T0, class T1, class T2, class F>
+inline void parallel_for(const char *where, loop<T0> l0, loop<T1> l1, loop<T2> l2, F f) {
+  parallel_items<3>(where, l0, l1, l2, f);
+}
+
+/// `#pragma offload target(gfx) [if(c)] in|out|inout|pin(v : length(n))`
+/// around the offloaded statement.
+class offload_scope {
+public:
+  explicit offload_scope(bool enabled)
+      : Active(enabled && slmc_offload_begin() == SLMC_SUCCESS) {}
+  ~offload_scope() {
+    if (Active)
+      slmc_offload_end();
+  }
+  offload_scope(const offload_scope &) = delete;
+  offload_scope &operator=(const offload_scope &) = delete;
+
+  template <class T> void map(T *p, long long length, slmc_map_kind kind) {
+    if (Active && p && length > 0)
+      slmc_offload_map(const_cast<void *>(static_cast<const void *>(p)),
+                       (size_t)length * sizeof(T), kind);
+  }
+
+private:
+  bool Active;
+};
+
+} // namespace cilk
+} // namespace slmc
+
+#endif // SLMC_CILK_H
