@@ -37,7 +37,7 @@ for src in "$here"/examples/*/*.cpp; do
 done
 
 # Benchmarks: <dialect>/<name>_bench.cpp, and for C for Metal <name>_genx.cpp.
-for src in "$here"/benchmarks/{amp,sycl,cm}/*_bench.cpp; do
+for src in "$here"/benchmarks/{amp,sycl,cm,cilk}/*_bench.cpp; do
   dialect=$(basename "$(dirname "$src")")
   base=$(basename "$src" _bench.cpp)
   name="$dialect-$base"

@@ -46,7 +46,10 @@ if [ "${SIZES:-}" = small ]; then
   pair sycl-reduction  "sycl-reduction 262144 2"     "sycl_reduction 262144 2"
   pair sycl-matmul     "sycl-matmul 128 2"           "sycl_matmul 128 2"
   pair sycl-histogram  "sycl-histogram 131072 2"     "sycl_histogram 131072 2"
+  pair sycl-spec_example "sycl-spec_example 4096 2"  "sycl_spec_example 4096 2"
+  pair sycl-mixed      "sycl-mixed 65536 2"          "sycl_mixed 65536 2"
   pair cm-nbody        "cm-nbody $isa 4096 32 1"     "nbody_cm 4096 32 1"
+  pair cilk-matmul     "cilk-matmul 1"               "cilk_matmul 1"
 else
   pair amp-matmul      "amp-matmul 4096 10"          "matmul_tiled 4096 10"
   pair amp-transpose   "amp-transpose 4096 8192 200" "transpose 4096 8192 200"
@@ -58,7 +61,10 @@ else
   pair sycl-reduction  "sycl-reduction 33554432 100" "sycl_reduction 33554432 100"
   pair sycl-matmul     "sycl-matmul 2048 10"         "sycl_matmul 2048 10"
   pair sycl-histogram  "sycl-histogram 16777216 10"  "sycl_histogram 16777216 10"
+  pair sycl-spec_example "sycl-spec_example 2097152 100" "sycl_spec_example 2097152 100"
+  pair sycl-mixed      "sycl-mixed 67108864 100"     "sycl_mixed 67108864 100"
   pair cm-nbody        "cm-nbody $isa 262144 128 3"  "nbody_cm 262144 128 3"
+  pair cilk-matmul     "cilk-matmul 5"               "cilk_matmul 5"
 fi
 
 command -v nvidia-smi >/dev/null &&

@@ -289,6 +289,11 @@ public:
     checkThreadGroupPlacement(Ctx, Model, KernelLoops, R);
     checkGroupLocals(Ctx, Model, R);
     checkBarriers(Ctx, Model, R);
+    const cilk::PragmaRecords &Regions = cilk::offloadAttributeRegions(SM);
+    for (SourceLocation Loc : Regions.UnmatchedPops)
+      R.report(Loc, Diag::warn_cilk_offload_attribute_pop);
+    for (SourceLocation Loc : Regions.UnknownAttributePragmas)
+      R.report(Loc, Diag::warn_cilk_offload_attribute_syntax);
   }
 
 private:
@@ -454,7 +459,7 @@ private:
   void checkOffloadClauses(const Kernel &K, Reporter &R) {
     std::string Error;
     auto Clauses = cilk::parseOffloadClauses(*K.OffloadClauses, Error);
-    SourceLocation Loc = K.Region->getBeginLoc();
+    SourceLocation Loc = K.OffloadPragma.isValid() ? K.OffloadPragma : K.Region->getBeginLoc();
     if (!Clauses) {
       R.report(Loc, Diag::err_cilk_offload_clause) << Error;
       return;

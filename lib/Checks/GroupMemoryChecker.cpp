@@ -12,6 +12,8 @@
 //===----------------------------------------------------------------------===//
 #include "Checks/Checker.h"
 
+#include "clang/Basic/SourceManager.h"
+
 using namespace clang;
 
 namespace slmc {
@@ -41,7 +43,8 @@ public:
       }
       if (Total <= Opts.GroupMemoryLimit)
         continue;
-      R.report(K.location(), Diag::err_group_memory_over_limit)
+      R.report(Ctx.getSourceManager().getExpansionLoc(K.location()),
+               Diag::err_group_memory_over_limit)
           << "this kernel" << std::to_string(Total)
           << std::to_string(Opts.GroupMemoryLimit);
       for (const GroupLocalVar *G : Used)

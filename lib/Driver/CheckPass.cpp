@@ -29,9 +29,9 @@ namespace {
 
 class CheckAction : public ASTFrontendAction {
 public:
-  CheckAction(const Toolchain &TC, const Options &Opts, llvm::StringRef Source,
+  CheckAction(const Toolchain &TC, const Options &Opts, llvm::StringRef PresumedName,
               LoweredSource *Lowered)
-      : TC(TC), Opts(Opts), Source(Source), Lowered(Lowered) {}
+      : TC(TC), Opts(Opts), PresumedName(PresumedName), Lowered(Lowered) {}
 
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  llvm::StringRef) override {
@@ -43,7 +43,7 @@ public:
       OnModel = [this](ASTContext &Ctx, const ProgramModel &Model, Reporter &R) {
         LoweringContext L(Ctx, R);
         if (lowerProgram(Model, L)) {
-          Lowered->Text = L.output(Source);
+          Lowered->Text = L.output(PresumedName);
           Lowered->ProgramKernels = L.programKernels();
         }
       };
@@ -53,14 +53,15 @@ public:
 private:
   const Toolchain &TC;
   const Options &Opts;
-  std::string Source;
+  std::string PresumedName;
   LoweredSource *Lowered;
 };
 
 } // namespace
 
 bool runCheckPass(const Toolchain &TC, const Options &Opts,
-                  llvm::StringRef Source, LoweredSource *Lowered) {
+                  llvm::StringRef Source, LoweredSource *Lowered,
+                  llvm::StringRef PresumedName) {
   std::vector<std::string> Args = {TC.Clang, "-fsyntax-only", "-x", "c++"};
   Args.insert(Args.end(), Opts.CommonFlags.begin(), Opts.CommonFlags.end());
   Args.insert(Args.end(), Opts.HostFlags.begin(), Opts.HostFlags.end());
@@ -89,7 +90,7 @@ bool runCheckPass(const Toolchain &TC, const Options &Opts,
   CI.createDiagnostics();
   for (const std::string &W : Opts.SlmcWarnings)
     CI.getDiagnosticOpts().Warnings.push_back(W.substr(2));
-  CheckAction Action(TC, Opts, Source, Lowered);
+  CheckAction Action(TC, Opts, PresumedName.empty() ? Source : PresumedName, Lowered);
   // As in cc1: success is what the diagnostic client counted, so that
   // -verify turns expected errors into success.
   return CI.ExecuteAction(Action);

@@ -25,9 +25,12 @@ struct LoweredSource {
 
 /// Parses and checks `Source`, printing diagnostics to stderr. When
 /// `Lowered` is given and there are no errors, lowers the source into it.
-/// Returns false if any error was reported.
+/// `PresumedName` (default: `Source`) is the file the lowered source's
+/// #line names: the user's file when `Source` is the array-notation
+/// pre-pass's copy of it. Returns false if any error was reported.
 bool runCheckPass(const Toolchain &TC, const Options &Opts,
-                  llvm::StringRef Source, LoweredSource *Lowered);
+                  llvm::StringRef Source, LoweredSource *Lowered,
+                  llvm::StringRef PresumedName = {});
 
 } // namespace slmc::driver
 

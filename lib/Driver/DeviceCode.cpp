@@ -7,13 +7,24 @@
 //===----------------------------------------------------------------------===//
 #include "Driver/DeviceCode.h"
 
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Bitcode/BitcodeWriter.h"
+#include "llvm/IR/CallingConv.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IRReader/IRReader.h"
 #include "llvm/Object/OffloadBinary.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Regex.h"
+#include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
+#include "llvm/Transforms/IPO/Internalize.h"
 
 #include "spirv-tools/libspirv.h"
 
@@ -70,37 +81,190 @@ static bool readWords(StringRef Path, std::vector<uint32_t> &Words) {
   return true;
 }
 
+//===----------------------------------------------------------------------===//
+// Device code pipeline
+//
+// Both device passes stop clang after its front end (bitcode, no LLVM
+// passes) and run the rest themselves: internalize (in process), opt with
+// the options clang's driver passes for the target, [PTX: split small
+// switches (in process)], llc. With no symbol made internal, that is the
+// code clang would make; PTX adds 32-bit shared addresses and nvcc-like
+// unrolling (docs/gpu.md has what each step measured on an H100).
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+std::unique_ptr<Module> readModule(StringRef Path, LLVMContext &Ctx) {
+  SMDiagnostic Err;
+  std::unique_ptr<Module> M = parseIRFile(Path, Err, Ctx);
+  if (!M)
+    errs() << "slmc++: error: cannot read device code '" << Path
+           << "': " << Err.getMessage() << "\n";
+  return M;
+}
+
+bool writeModule(const Module &M, StringRef Path) {
+  std::error_code EC;
+  raw_fd_ostream OS(Path, EC, sys::fs::OF_None);
+  if (EC) {
+    errs() << "slmc++: error: cannot write '" << Path << "': " << EC.message() << "\n";
+    return false;
+  }
+  WriteBitcodeToFile(M, OS);
+  return true;
+}
+
+/// Runs one in-process step on a bitcode file: `Step` changes the module
+/// read from `In`, which is then written to `Out`. Shown by -v and -###.
+bool runModuleStep(const Options &Opts, StringRef Name, StringRef In, StringRef Out,
+                   function_ref<void(Module &)> Step) {
+  if (Opts.Verbose || Opts.DryRun)
+    errs() << "slmc++: " << Name << " (in process): " << In << " -> " << Out << "\n";
+  if (Opts.DryRun)
+    return true;
+  LLVMContext Ctx;
+  std::unique_ptr<Module> M = readModule(In, Ctx);
+  if (!M)
+    return false;
+  Step(*M);
+  return writeModule(*M, Out);
+}
+
+bool isKernel(const Function &F) {
+  return F.getCallingConv() == CallingConv::PTX_Kernel ||
+         F.getCallingConv() == CallingConv::SPIR_KERNEL;
+}
+
+/// Kernel entry points are the only symbols of a device module that
+/// anything outside it uses: the runtime finds them by name
+/// (cuModuleGetFunction, zeKernelCreate), and device modules are never
+/// linked with each other. Every other function and variable becomes
+/// internal, so that the optimiser sees all the callers of each: LLVM's
+/// inliner keeps a large function with external linkage as a call even
+/// where it has one caller (a C for Metal kernel's outlined body, its
+/// _GENX_ helpers), and their vector arguments then live in local memory.
+void internalizeAllButKernels(Module &M) {
+  internalizeModule(M, [](const GlobalValue &GV) {
+    const auto *F = dyn_cast<Function>(&GV);
+    return F && isKernel(*F);
+  });
+}
+
+/// SimplifyCFG folds consecutive tests of one value, such as
+///   if (r == 0) { a } if (r == N - 1) { b }
+/// into `switch (r) { case 0: a; case N - 1: b }`, which the NVPTX backend
+/// emits as a compare-and-branch tree: ptxas cannot predicate that, so the
+/// global loads of `a` and `b` are issued one after the other instead of
+/// back to back (what nvcc's PTX, which keeps the two ifs, gets). This
+/// turns a switch of at most MaxCases cases back into such a chain of
+/// conditional blocks, where that is exact: each case goes to its own block,
+/// reached only from the switch, that jumps to the default destination, and
+/// that destination has no PHIs (only one case block runs either way).
+void splitSmallSwitches(Module &M) {
+  constexpr unsigned MaxCases = 4;
+  for (Function &F : M) {
+    SmallVector<SwitchInst *, 8> Switches;
+    for (BasicBlock &BB : F)
+      if (auto *SI = dyn_cast<SwitchInst>(BB.getTerminator()))
+        Switches.push_back(SI);
+    for (SwitchInst *SI : Switches) {
+      BasicBlock *Head = SI->getParent(), *Join = SI->getDefaultDest();
+      unsigned N = SI->getNumCases();
+      if (N == 0 || N > MaxCases || Join == Head || isa<PHINode>(Join->begin()))
+        continue;
+      SmallVector<std::pair<ConstantInt *, BasicBlock *>, 4> Cases;
+      bool Exact = true;
+      for (const auto &C : SI->cases()) {
+        BasicBlock *Body = C.getCaseSuccessor();
+        auto *Br = dyn_cast<BranchInst>(Body->getTerminator());
+        Exact = Exact && Body != Join && Body->getSinglePredecessor() == Head && Br &&
+                Br->isUnconditional() && Br->getSuccessor(0) == Join;
+        Cases.push_back({C.getCaseValue(), Body});
+      }
+      if (!Exact)
+        continue;
+      Value *X = SI->getCondition();
+      BasicBlock *Test = Head;
+      for (unsigned I = 0; I < N; ++I) {
+        auto [Value, Body] = Cases[I];
+        BasicBlock *Next = I + 1 == N ? Join
+                                      : BasicBlock::Create(M.getContext(), "", &F,
+                                                           Body->getNextNode());
+        IRBuilder<> B(Test);
+        if (Test == Head)
+          B.SetInsertPoint(SI);
+        B.SetCurrentDebugLocation(SI->getDebugLoc());
+        B.CreateCondBr(B.CreateICmpEQ(X, Value), Body, Next);
+        Body->replacePhiUsesWith(Head, Test);
+        if (Next != Join)
+          Body->getTerminator()->setSuccessor(0, Next);
+        Test = Next;
+      }
+      SI->eraseFromParent();
+    }
+  }
+}
+
+/// The level of opt's default pipeline for a device optimisation level
+/// (deviceOptLevel: -O1 and up): "1", "2", "3", "s" or "z".
+std::string pipelineLevel(StringRef Level) {
+  StringRef L = Level.drop_front(2); // "-O3" -> "3"
+  if (L == "s" || L == "z" || L == "1" || L == "2")
+    return L.str();
+  if (L.empty() || L == "g")
+    return "1";
+  return "3"; // -O3, -O4 and up, -Ofast
+}
+
+/// llc knows -O0 to -O3; clang generates code for -Os and -Oz at -O2.
+std::string codegenLevel(StringRef Level) {
+  std::string L = pipelineLevel(Level);
+  return "-O" + (L == "s" || L == "z" ? std::string("2") : L);
+}
+
+} // namespace
+
 bool compileSpirv(const Toolchain &TC, const Options &Opts, TempFiles &Temps,
                   StringRef Lowered, StringRef SourceName, StringRef Out) {
-  std::string Bitcode = Temps.make(sys::path::stem(SourceName), "spirv.bc");
+  StringRef Stem = sys::path::stem(SourceName);
+  std::string Bitcode = Temps.make(Stem, "spirv.bc");
   if (Bitcode.empty())
     return false;
-  std::vector<std::string> Args = {"-x", "hip", "--offload=spirv64", "-nogpulib",
-                                   "-nogpuinc", "--cuda-device-only", "-emit-llvm",
-                                   "-c"};
+  std::vector<std::string> Args = {"-x",           "hip",         "--offload=spirv64",
+                                   "-nogpulib",    "-nogpuinc",   "--cuda-device-only",
+                                   "-emit-llvm",   "-c",          "-Xclang",
+                                   "-disable-llvm-passes"};
   for (std::string &F : deviceFlags(TC, Opts))
     Args.push_back(std::move(F));
   Args.insert(Args.end(), {Lowered.str(), "-o", Bitcode});
   if (runProgram(TC.Clang, Args, Opts.Verbose, Opts.DryRun) != 0)
     return false;
 
+  std::string Internal = Temps.make(Stem, "spirv.int.bc");
+  if (Internal.empty() ||
+      !runModuleStep(Opts, "internalize all but kernels", Bitcode, Internal,
+                     internalizeAllButKernels))
+    return false;
+
   // The version comes from the target triple's sub-architecture.
   std::string Triple = "spirv64v" + Opts.SpirvVersion + "-unknown-unknown";
-  // HIP's default address space is generic: let group-local and global
-  // accesses use their own address spaces again (Intel GPUs access generic
-  // pointers more slowly), before the SPIR-V backend runs.
-  std::string Inferred = Temps.make(sys::path::stem(SourceName), "spirv.opt.bc");
-  if (Inferred.empty() ||
+  // clang's pipeline for HIP on spirv64 (its driver turns the vectorisers
+  // off there). Then, HIP's default address space being generic, let
+  // group-local and global accesses use their own address spaces again
+  // (Intel GPUs access generic pointers more slowly).
+  std::string Optimised = Temps.make(Stem, "spirv.opt.bc");
+  if (Optimised.empty() ||
       runProgram(TC.Opt,
-                 {"-mtriple=" + Triple, "-passes=infer-address-spaces,instcombine",
-                  Bitcode, "-o", Inferred},
+                 {"-mtriple=" + Triple,
+                  "-passes=default<O" + pipelineLevel(deviceOptLevel(Opts)) +
+                      ">,infer-address-spaces,instcombine",
+                  "-vectorize-loops=false", "-vectorize-slp=false", "-discard-value-names",
+                  Internal, "-o", Optimised},
                  Opts.Verbose, Opts.DryRun) != 0)
     return false;
   std::vector<std::string> LlcArgs = {"-mtriple=" + Triple, "-filetype=obj",
-                                      deviceOptLevel(Opts), Inferred, "-o",
-                                      Out.str()};
-  if (LlcArgs[2] == "-Os" || LlcArgs[2] == "-Oz" || LlcArgs[2] == "-Ofast")
-    LlcArgs[2] = "-O2";
+                                      codegenLevel(deviceOptLevel(Opts)), Optimised,
+                                      "-o", Out.str()};
   if (runProgram(TC.Llc, LlcArgs, Opts.Verbose, Opts.DryRun) != 0) {
     errs() << "slmc++: error: the SPIR-V backend failed on '" << SourceName << "'\n";
     return false;
@@ -117,19 +281,95 @@ bool compileSpirv(const Toolchain &TC, const Options &Opts, TempFiles &Temps,
   return true;
 }
 
-bool compilePtx(const Toolchain &TC, const Options &Opts, StringRef Lowered,
-                StringRef Out) {
-  std::vector<std::string> Args = {"-x", "cuda", "--cuda-gpu-arch=" + Opts.CudaArch,
-                                   "--cuda-device-only", "-nocudainc", "-nocudalib",
-                                   "-Wno-unknown-cuda-version", "-S"};
+bool compilePtx(const Toolchain &TC, const Options &Opts, TempFiles &Temps,
+                StringRef Lowered, StringRef SourceName, StringRef Out) {
+  StringRef Stem = sys::path::stem(SourceName);
+  std::string Bitcode = Temps.make(Stem, "nvptx.bc");
+  if (Bitcode.empty())
+    return false;
+  std::vector<std::string> Args = {"-x",
+                                   "cuda",
+                                   "--cuda-gpu-arch=" + Opts.CudaArch,
+                                   "--cuda-device-only",
+                                   "-nocudainc",
+                                   "-nocudalib",
+                                   "-Wno-unknown-cuda-version",
+                                   // 32-bit group-local, constant and local
+                                   // addresses, as nvcc has them
+                                   "-fcuda-short-ptr",
+                                   "-emit-llvm",
+                                   "-c",
+                                   "-Xclang",
+                                   "-disable-llvm-passes"};
   for (std::string &F : deviceFlags(TC, Opts))
     Args.push_back(std::move(F));
-  // Written to a file first (also for `-o -`) to be fixed up for the driver.
-  TempFiles Temps(false);
-  std::string File = Out == "-" ? Temps.make("slmc-ptx", "ptx") : Out.str();
-  Args.insert(Args.end(), {Lowered.str(), "-o", File});
-  if (File.empty() || runProgram(TC.Clang, Args, Opts.Verbose, Opts.DryRun) != 0)
+  Args.insert(Args.end(), {Lowered.str(), "-o", Bitcode});
+  if (runProgram(TC.Clang, Args, Opts.Verbose, Opts.DryRun) != 0)
     return false;
+
+  // opt and llc take the processor and the PTX version clang chose for
+  // the module (its functions' "target-cpu" and "target-features").
+  std::string Cpu = Opts.CudaArch, Features = "<the module's target-features>";
+  std::string Internal = Temps.make(Stem, "nvptx.int.bc");
+  if (Internal.empty() ||
+      !runModuleStep(Opts, "internalize all but kernels", Bitcode, Internal, [&](Module &M) {
+        internalizeAllButKernels(M);
+        Features.clear();
+        for (const Function &F : M)
+          if (F.hasFnAttribute("target-cpu")) {
+            Cpu = F.getFnAttribute("target-cpu").getValueAsString().str();
+            Features = F.getFnAttribute("target-features").getValueAsString().str();
+            break;
+          }
+      }))
+    return false;
+  std::vector<std::string> Target = {"-mtriple=nvptx64-nvidia-cuda", "-mcpu=" + Cpu,
+                                     "-nvptx-short-ptr"};
+  if (!Features.empty())
+    Target.push_back("-mattr=" + Features);
+
+  std::string Level = pipelineLevel(deviceOptLevel(Opts));
+  std::vector<std::string> OptArgs = Target;
+  OptArgs.insert(OptArgs.end(), {"-passes=default<O" + Level + ">",
+                                 // as clang's driver sets for CUDA device code
+                                 "-enable-memcpyopt-without-libcalls",
+                                 "-discard-value-names",
+                                 // Code common to the cases of a switch made
+                                 // from ifs stays in the cases, so that the
+                                 // switch can be split again (splitSmallSwitches)
+                                 "-simplifycfg-sink-common=false"});
+  if (Level == "2" || Level == "3") {
+    // Unrolling as nvcc's NVVM does it, where ptxas does not make up for
+    // LLVM's NVPTX defaults. A loop with a run-time trip count, such as a
+    // grid-stride loop, is unrolled 4 times (LLVM leaves it alone: it
+    // counts computing the trip count of `i += stride` as too expensive);
+    // a loop with a constant one by up to 4 within a threshold of 300
+    // (LLVM on other targets; 75 on NVPTX). With few threads, the loads
+    // each thread has in flight set the bandwidth.
+    OptArgs.insert(OptArgs.end(), {"-unroll-partial-threshold=300", "-unroll-max-count=4",
+                                   "-scev-cheap-expansion-budget=16"});
+  }
+  std::string Optimised = Temps.make(Stem, "nvptx.opt.bc");
+  std::string Final = Temps.make(Stem, "nvptx.final.bc");
+  if (Optimised.empty() || Final.empty())
+    return false;
+  OptArgs.insert(OptArgs.end(), {Internal, "-o", Optimised});
+  if (runProgram(TC.Opt, OptArgs, Opts.Verbose, Opts.DryRun) != 0 ||
+      !runModuleStep(Opts, "split small switches", Optimised, Final, splitSmallSwitches))
+    return false;
+
+  // Written to a file first (also for `-o -`) to be fixed up for the driver.
+  std::string File = Out == "-" ? Temps.make("slmc-ptx", "ptx") : Out.str();
+  if (File.empty())
+    return false;
+  std::vector<std::string> LlcArgs = Target;
+  // CUDA's default -ffp-contract=fast: a * b + c may become one fma.
+  LlcArgs.insert(LlcArgs.end(), {codegenLevel(deviceOptLevel(Opts)), "-fp-contract=fast",
+                                 Final, "-o", File});
+  if (runProgram(TC.Llc, LlcArgs, Opts.Verbose, Opts.DryRun) != 0) {
+    errs() << "slmc++: error: the NVPTX backend failed on '" << SourceName << "'\n";
+    return false;
+  }
   if (Opts.DryRun)
     return true;
   if (!fixPtxForDriver(File))

@@ -35,14 +35,18 @@ private:
 std::vector<std::string> deviceFlags(const Toolchain &TC, const Options &Opts);
 
 /// Lowered source -> SPIR-V module (validated in process). Returns false
-/// after printing the reason.
+/// after printing the reason. Every symbol but the kernels is made internal
+/// before optimisation.
 bool compileSpirv(const Toolchain &TC, const Options &Opts, TempFiles &Temps,
                   llvm::StringRef Lowered, llvm::StringRef SourceName,
                   llvm::StringRef Out);
 
-/// Lowered source -> PTX module.
-bool compilePtx(const Toolchain &TC, const Options &Opts,
-                llvm::StringRef Lowered, llvm::StringRef Out);
+/// Lowered source -> PTX module. Every symbol but the kernels is made
+/// internal before optimisation; opt unrolls and llc contracts as nvcc does
+/// (see the definition).
+bool compilePtx(const Toolchain &TC, const Options &Opts, TempFiles &Temps,
+                llvm::StringRef Lowered, llvm::StringRef SourceName,
+                llvm::StringRef Out);
 
 /// Makes clang's PTX loadable by the CUDA driver (see the definition).
 bool fixPtxForDriver(llvm::StringRef Path);

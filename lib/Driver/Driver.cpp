@@ -11,9 +11,11 @@
 #include "Driver/DeviceCode.h"
 #include "Driver/Options.h"
 #include "Driver/Toolchain.h"
+#include "Frontend/ArrayNotation.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -80,24 +82,31 @@ private:
   /// Compiles one source as far as the mode asks; `Object` receives the
   /// object file when one is made.
   bool compileSource(const std::string &Source, std::string &Object) {
+    // The lowered copy (and the pre-pass output) live elsewhere: keep
+    // `#include "x.h"` finding the headers next to the source.
+    SmallString<256> Dir(sys::path::parent_path(Source));
+    if (Dir.empty())
+      Dir = ".";
+    QuoteDir = std::string(Dir);
+
+    // Cilk Plus array notation: every pass compiles the rewritten copy.
+    std::string Input;
+    if (!runPrepass(Source, Input))
+      return false;
+    bool Prepassed = Input != Source;
+    Options CheckOpts = Prepassed ? withQuoteDir() : Opts;
+
     if (Opts.TheMode == Mode::SyntaxOnly)
-      return runCheckPass(TC, Opts, Source, nullptr);
+      return runCheckPass(TC, CheckOpts, Input, nullptr, Source);
 
     LoweredSource Result;
-    if (!Opts.DryRun && !runCheckPass(TC, Opts, Source, &Result))
+    if (!Opts.DryRun && !runCheckPass(TC, CheckOpts, Input, &Result, Source))
       return false;
     const std::string &LoweredText = Result.Text;
     StringRef Stem = sys::path::stem(Source);
 
     if (Opts.Emit == EmitKind::OffloadCpp)
       return writeFile(outputFor(Source, "slmc.cpp"), LoweredText);
-
-    // The lowered copy lives elsewhere: keep `#include "x.h"` finding the
-    // headers next to the source.
-    SmallString<256> Dir(sys::path::parent_path(Source));
-    if (Dir.empty())
-      Dir = ".";
-    QuoteDir = std::string(Dir);
     std::string Lowered = Temps.make(Stem, "slmc.cpp");
     if (Lowered.empty() || (!Opts.DryRun && !writeFile(Lowered, LoweredText)))
       return false;
@@ -106,7 +115,7 @@ private:
       return compileSpirv(TC, withQuoteDir(), Temps, Lowered, Source,
                           outputFor(Source, "spv"));
     if (Opts.Emit == EmitKind::Ptx)
-      return compilePtx(TC, withQuoteDir(), Lowered, outputFor(Source, "ptx"));
+      return compilePtx(TC, withQuoteDir(), Temps, Lowered, Source, outputFor(Source, "ptx"));
 
     std::vector<DeviceImageFile> Images;
     if (Opts.Spirv) {
@@ -117,7 +126,7 @@ private:
     }
     if (Opts.Ptx) {
       std::string Ptx = Temps.make(Stem, "ptx");
-      if (Ptx.empty() || !compilePtx(TC, withQuoteDir(), Lowered, Ptx))
+      if (Ptx.empty() || !compilePtx(TC, withQuoteDir(), Temps, Lowered, Source, Ptx))
         return false;
       Images.push_back({DeviceImageFile::Ptx, Ptx, Opts.CudaArch});
     }
@@ -142,6 +151,47 @@ private:
     Object = Opts.TheMode == Mode::CompileOnly ? outputFor(Source, "o")
                                                : Temps.make(Stem, "o");
     return compileHost(Lowered, Package, Object);
+  }
+
+  /// Runs the array-notation pre-pass over `Source`. `Input` receives the
+  /// file the passes compile: `Source` itself when the pre-pass changed
+  /// nothing, else a temporary copy (`<stem>.cilk.cpp` with -save-temps)
+  /// that starts with `#line 1 "<Source>"` (after `#include <slmc/cilk.h>`
+  /// when it uses `extent_of`). Returns false after printing the
+  /// pre-pass's errors.
+  bool runPrepass(const std::string &Source, std::string &Input) {
+    Input = Source;
+    auto Buf = MemoryBuffer::getFile(Source, /*IsText=*/true);
+    if (!Buf)
+      return true; // the check pass reports it
+    ArrayNotationResult R = rewriteArrayNotation((*Buf)->getBuffer());
+    if (!R.Diags.empty()) {
+      printPrepassDiagnostics(errs(), Source, (*Buf)->getBuffer(), R.Diags);
+      return false;
+    }
+    if (!R.Changed)
+      return true;
+    std::string Copy = Temps.make(sys::path::stem(Source), "cilk.cpp");
+    if (Copy.empty())
+      return false;
+    // `[:]` needs ::slmc::cilk::extent_of, also in programs that include
+    // no Cilk header (array notation needs none with Intel's compiler).
+    std::string Text = R.NeedsCilkHeader ? "#include <slmc/cilk.h>\n" : "";
+    Text += "#line 1 \"";
+    for (char C : Source) {
+      if (C == '\\' || C == '"')
+        Text += '\\';
+      Text += C;
+    }
+    Text += "\"\n";
+    Text += R.Text;
+    if (!writeFile(Copy, Text))
+      return false;
+    if (Opts.Verbose || Opts.DryRun)
+      errs() << "slmc++: array notation of '" << Source << "' rewritten into '" << Copy
+             << "'\n";
+    Input = Copy;
+    return true;
   }
 
   /// The options with the source's directory searched for quoted includes.

@@ -112,6 +112,9 @@ bool parseOptions(llvm::ArrayRef<const char *> Args, Options &O) {
       O.DryRun = true;
     } else if (A == "-save-temps") {
       O.SaveTemps = true;
+    } else if (A == "-fcilkplus") {
+      // GCC's switch for Cilk Plus: slmc++ always reads it (array notation
+      // is rewritten before the passes), so there is nothing to turn on.
     } else if (A == "-x") {
       return error("'-x' is not supported: slmc++ compiles C++ sources");
     } else if (A == "-S" || A == "-E") {
@@ -227,6 +230,9 @@ OPTIONS:
   -v                      Show the commands slmc++ runs
   -###                    Print the commands without running them
   -save-temps             Keep intermediate files in the current directory
+                          (<stem>.cilk.cpp: the source with Cilk Plus array
+                          notation rewritten, when it has any)
+  -fcilkplus              Accepted and ignored (Cilk Plus is always on)
   --help                  Display this help
   --version               Display the version
 

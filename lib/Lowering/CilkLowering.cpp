@@ -71,6 +71,12 @@ public:
                         std::to_string(L.nextSite()) + "{\"" + FD->getName().str() +
                         "\", &" + FD->getQualifiedNameAsString() + "};\n";
       }
+    // The offload pragmas have been read; the passes after lowering would
+    // only warn about them.
+    const SourceManager &SM = Ctx.getSourceManager();
+    for (SourceLocation Hash : cilk::pragmaRecords(SM)->Directives)
+      if (SM.isWrittenInMainFile(SM.getExpansionLoc(Hash)))
+        L.removeDirective(Hash);
     if (!Registrars.empty())
       L.addEpilogue("#include <slmc/cilk_tasks.h>\nnamespace {\n" + Registrars + "}\n");
     for (const GroupLocalVar &G : Model.GroupLocals)
@@ -156,8 +162,7 @@ private:
       for (char C : Removed)
         if (C == '\n')
           Kept += '\n';
-      L.insertAfterToken(BodyEnd, Close);
-      L.replace(SourceRange(From, NestEnd), Kept);
+      L.replace(SourceRange(From, NestEnd), Close + Kept);
     }
   }
 
@@ -255,18 +260,14 @@ private:
         Maps += " slmc_offload_scope.map(" + V +
                 (C.Length.empty() ? "" : ", (" + C.Length + ")") + ", " + Kind + ");";
     }
-    if (const auto *AS = dyn_cast<AttributedStmt>(K.Region))
-      for (const Attr *A : AS->getAttrs())
-        if (const auto *AA = dyn_cast<AnnotateAttr>(A);
-            AA && AA->getAnnotation() == "slmc.cilk.offload")
-          L.removeDirective(AA->getLocation());
     return {"{ ::slmc::cilk::offload_scope slmc_offload_scope(" + Cond + ");" + Maps + " ",
             " }"};
   }
 
   void lowerGroupLocal(ASTContext &Ctx, const GroupLocalVar &G, LoweringContext &L) {
     if (G.Init == GroupLocalInit::Undefined || !G.Var->getInit()) {
-      L.replace(G.Keyword, "SLMC_GROUP_LOCAL");
+      // 16-byte alignment lets the backends use vector loads on SLM tiles.
+      L.replace(G.Keyword, "SLMC_GROUP_LOCAL __attribute__((aligned(16)))");
       return;
     }
     auto Parents = Ctx.getParents(*G.Var);
@@ -293,7 +294,7 @@ private:
     default: InitText = "(" + InitText + ")"; break;
     }
     L.replace(DS->getSourceRange(),
-              "SLMC_GROUP_LOCAL " + Decl + "; if (::slmc::cilk::is_master()) { " + Temp +
+              "SLMC_GROUP_LOCAL __attribute__((aligned(16))) " + Decl + "; if (::slmc::cilk::is_master()) { " + Temp +
                   InitText + "; ::slmc::cilk::assign(" + Name + ", slmc_init_" + Name +
                   "); } ::slmc::cilk::barrier();");
   }

@@ -184,7 +184,10 @@ private:
     K.Dialect = DialectKind::Cilk;
     K.Body = Fn;
     K.Region = L.Written;
-    K.OffloadClauses = cilk::offloadClauses(L.Written);
+    if (auto P = cilk::offloadPragma(L.Written, SM)) {
+      K.OffloadClauses = P->Clauses;
+      K.OffloadPragma = P->Hash;
+    }
     if (!K.OffloadClauses && !cilk::isGfxKernel(Fn))
       return; // a host loop (or a misplaced _Thread_group: the checker says so)
     if (L.Kind == LoopKind::ThreadGroup) {

@@ -6,12 +6,16 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Model/CilkSyntax.h"
+#include "Model/Model.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/Lex/Lexer.h"
+
+#include <map>
+#include <mutex>
 
 using namespace clang;
 
@@ -80,11 +84,140 @@ std::optional<ParallelLoop> asParallelLoop(const Stmt *S, const SourceManager &S
   return L;
 }
 
-std::optional<std::string> offloadClauses(const Stmt *S) {
-  const AnnotateAttr *A = nullptr;
-  if (!hasAnnotation(S, "slmc.cilk.offload", &A))
-    return std::nullopt;
-  return annotationArg(A, 0).value_or("").str();
+namespace {
+std::mutex RegistryLock;
+struct RegionCache {
+  std::shared_ptr<PragmaRecords> Handlers; // identity of the records scanned for
+  PragmaRecords Regions;
+};
+std::map<const SourceManager *, RegionCache> &regionCache() {
+  static std::map<const SourceManager *, RegionCache> C;
+  return C;
+}
+std::map<const SourceManager *, std::shared_ptr<PragmaRecords>> &registry() {
+  static std::map<const SourceManager *, std::shared_ptr<PragmaRecords>> R;
+  return R;
+}
+} // namespace
+
+std::shared_ptr<PragmaRecords> pragmaRecords(const SourceManager &SM) {
+  std::lock_guard<std::mutex> G(RegistryLock);
+  auto It = registry().find(&SM);
+  return It == registry().end() ? std::make_shared<PragmaRecords>() : It->second;
+}
+
+std::shared_ptr<PragmaRecords> createPragmaRecords(const SourceManager &SM) {
+  std::lock_guard<std::mutex> G(RegistryLock);
+  auto &Slot = registry()[&SM];
+  Slot = std::make_shared<PragmaRecords>();
+  return Slot;
+}
+
+void forgetPragmaRecords(const SourceManager &SM) {
+  std::lock_guard<std::mutex> G(RegistryLock);
+  registry().erase(&SM);
+  regionCache().erase(&SM);
+}
+
+namespace {
+
+/// Adds the offload_attribute pragmas written in `SM`'s main file to `Out`.
+void scanMainFile(const SourceManager &SM, PragmaRecords &Out) {
+  FileID Main = SM.getMainFileID();
+  if (Main.isInvalid())
+    return;
+  llvm::StringRef Text = SM.getBufferData(Main);
+  SourceLocation Start = SM.getLocForStartOfFile(Main);
+  size_t Pos = 0;
+  while (Pos < Text.size()) {
+    size_t End = Text.find('\n', Pos);
+    if (End == llvm::StringRef::npos)
+      End = Text.size();
+    llvm::StringRef Line = Text.slice(Pos, End);
+    llvm::StringRef T = Line.ltrim();
+    if (T.consume_front("#")) {
+      T = T.ltrim();
+      if (T.consume_front("pragma") && T.ltrim().starts_with("offload_attribute")) {
+        SourceLocation Loc = Start.getLocWithOffset(Pos + (Line.size() - Line.ltrim().size()));
+        T = T.ltrim().drop_front(strlen("offload_attribute"));
+        T = T.take_until([](char C) { return C == '/'; }); // drop a trailing comment
+        if (T.contains("push") && T.contains("target")) {
+          Out.OpenPushes.push_back(Loc);
+        } else if (T.contains("pop")) {
+          if (Out.OpenPushes.empty()) {
+            Out.UnmatchedPops.push_back(Loc);
+          } else {
+            Out.GfxRegions.push_back(SourceRange(Out.OpenPushes.back(), Loc));
+            Out.OpenPushes.pop_back();
+          }
+        } else {
+          Out.UnknownAttributePragmas.push_back(Loc);
+        }
+      }
+    }
+    Pos = End + 1;
+  }
+}
+} // namespace
+
+const PragmaRecords &offloadAttributeRegions(const SourceManager &SM) {
+  auto Handlers = pragmaRecords(SM);
+  std::lock_guard<std::mutex> G(RegistryLock);
+  RegionCache &C = regionCache()[&SM];
+  if (C.Handlers == Handlers && Handlers)
+    return C.Regions;
+  C.Handlers = Handlers;
+  C.Regions = PragmaRecords();
+  FileID Main = SM.getMainFileID();
+  auto NotMain = [&](SourceLocation L) { return SM.getFileID(SM.getExpansionLoc(L)) != Main; };
+  for (SourceRange R : Handlers->GfxRegions)
+    if (NotMain(R.getBegin()))
+      C.Regions.GfxRegions.push_back(R);
+  for (SourceLocation L : Handlers->OpenPushes)
+    if (NotMain(L))
+      C.Regions.OpenPushes.push_back(L);
+  for (SourceLocation L : Handlers->UnmatchedPops)
+    if (NotMain(L))
+      C.Regions.UnmatchedPops.push_back(L);
+  for (SourceLocation L : Handlers->UnknownAttributePragmas)
+    if (NotMain(L))
+      C.Regions.UnknownAttributePragmas.push_back(L);
+  scanMainFile(SM, C.Regions);
+  return C.Regions;
+}
+
+std::optional<PragmaRecords::Offload> offloadPragma(const Stmt *S, const SourceManager &SM) {
+  SourceLocation Start = SM.getExpansionLoc(S->getBeginLoc());
+  auto Records = pragmaRecords(SM);
+  for (const auto &O : Records->Offloads) {
+    SourceLocation Hash = SM.getExpansionLoc(O.Hash);
+    if (SM.getFileID(Hash) != SM.getFileID(Start) || !SM.isBeforeInTranslationUnit(Hash, Start))
+      continue;
+    bool Invalid = false;
+    const char *P = SM.getCharacterData(Hash, &Invalid);
+    if (Invalid)
+      continue;
+    llvm::StringRef Between(P, SM.getFileOffset(Start) - SM.getFileOffset(Hash));
+    // Skip the directive (with its continuation lines), then allow only
+    // blanks and comments before the statement.
+    size_t I = 0;
+    while (I < Between.size() && !(Between[I] == '\n' && (I == 0 || Between[I - 1] != '\\')))
+      ++I;
+    llvm::StringRef Rest = Between.substr(I);
+    bool OnlyBlank = true;
+    while (!Rest.empty() && OnlyBlank) {
+      Rest = Rest.ltrim();
+      if (Rest.starts_with("//"))
+        Rest = Rest.drop_until([](char C) { return C == '\n'; });
+      else if (Rest.starts_with("/*"))
+        Rest = Rest.drop_front(std::min(Rest.size(), Rest.find("*/") + 2));
+      else if (!Rest.empty())
+        OnlyBlank = false;
+    }
+    if (OnlyBlank)
+      return O;
+  }
+  return std::nullopt;
 }
 
 const Stmt *onlyStatement(const Stmt *Body) {
@@ -207,7 +340,24 @@ static bool hasGfxDeclspec(const FunctionDecl *FD, bool KernelOnly) {
 }
 
 bool isGfxKernel(const FunctionDecl *FD) { return hasGfxDeclspec(FD, true); }
-bool isGfxFunction(const FunctionDecl *FD) { return hasGfxDeclspec(FD, false); }
+bool isGfxFunction(const FunctionDecl *FD) {
+  if (hasGfxDeclspec(FD, false))
+    return true;
+  // Declared between #pragma offload_attribute(push, target(gfx)) and pop.
+  const SourceManager &SM = FD->getASTContext().getSourceManager();
+  const PragmaRecords &Records = offloadAttributeRegions(SM);
+  for (const FunctionDecl *R : FD->redecls()) {
+    SourceLocation Loc = SM.getExpansionLoc(R->getLocation());
+    for (SourceRange Region : Records.GfxRegions)
+      if (writtenWithin(SM, Region, Loc))
+        return true;
+    for (SourceLocation Push : Records.OpenPushes)
+      if (SM.getFileID(SM.getExpansionLoc(Push)) == SM.getFileID(Loc) &&
+          SM.isBeforeInTranslationUnit(SM.getExpansionLoc(Push), Loc))
+        return true;
+  }
+  return false;
+}
 
 } // namespace slmc::cilk
 

@@ -23,6 +23,7 @@
 #include "clang/AST/Stmt.h"
 #include "clang/Basic/SourceManager.h"
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -45,8 +46,39 @@ struct ParallelLoop {
 std::optional<ParallelLoop> asParallelLoop(const clang::Stmt *S,
                                            const clang::SourceManager &SM);
 
-/// The clauses of a `#pragma offload` attached to `S`, if any.
-std::optional<std::string> offloadClauses(const clang::Stmt *S);
+/// What the pragma handlers (Frontend/CilkPragmas.cpp) saw in one
+/// translation unit; the pragmas themselves leave nothing in the AST.
+struct PragmaRecords {
+  struct Offload {
+    clang::SourceLocation Hash; // the directive
+    std::string Clauses;
+  };
+  std::vector<Offload> Offloads;
+  /// Every offload / offload_attribute directive (lowering blanks them).
+  std::vector<clang::SourceLocation> Directives;
+  /// Code between `#pragma offload_attribute(push, target(gfx))` and its pop.
+  std::vector<clang::SourceRange> GfxRegions;
+  std::vector<clang::SourceLocation> OpenPushes;
+  /// Malformed offload_attribute pragmas (reported by the checker).
+  std::vector<clang::SourceLocation> UnmatchedPops, UnknownAttributePragmas;
+};
+
+/// The offload_attribute regions and problems of the whole translation
+/// unit: the handlers' records for included files, and for the main file a
+/// scan of its text (clangd parses the main file's leading directives into
+/// a preamble, where the handlers' records do not reach the main parse).
+const PragmaRecords &offloadAttributeRegions(const clang::SourceManager &SM);
+
+/// The records of the translation unit that `SM` belongs to (empty when
+/// no handler ran, e.g. in a clang-tidy run without the prelude).
+std::shared_ptr<PragmaRecords> pragmaRecords(const clang::SourceManager &SM);
+/// Used by the handlers: creates the records of `SM`, and forgets them.
+std::shared_ptr<PragmaRecords> createPragmaRecords(const clang::SourceManager &SM);
+void forgetPragmaRecords(const clang::SourceManager &SM);
+
+/// The `#pragma offload` written right before the statement `S`, if any.
+std::optional<PragmaRecords::Offload> offloadPragma(const clang::Stmt *S,
+                                                    const clang::SourceManager &SM);
 
 /// The single statement a loop body consists of (looking through braces
 /// around exactly one statement), or null.

@@ -119,8 +119,10 @@ struct Kernel {
   /// Loop nests in the kernel whose iterations are shared among the
   /// work-items of a group (outermost loop first).
   std::vector<llvm::SmallVector<const clang::ForStmt *, 3>> SharedNests;
-  /// The clauses of the `#pragma offload` in front of the nest, if any.
+  /// The clauses of the `#pragma offload` in front of the nest, if any,
+  /// and where the directive is.
   std::optional<std::string> OffloadClauses;
+  clang::SourceLocation OffloadPragma;
 
   /// Where to report about the kernel as a whole.
   clang::SourceLocation location() const {

@@ -98,7 +98,8 @@ def main():
             f.write(KERNEL)
         examples = []
         for root, _, files in os.walk(args.examples):
-            examples += [os.path.join(root, f) for f in files if f.endswith(".cpp")]
+            examples += [os.path.join(root, f) for f in files if f.endswith(".cpp")
+                         and not slmc_diags.uses_array_notation(os.path.join(root, f))]
         commands = [{"directory": project, "file": kernel,
                      "arguments": [args.slmcxx, "-O2", "-c", kernel, "-o", "kernel.o"]}]
         for e in examples:

@@ -713,6 +713,48 @@ TEST_F(CudaRuntimeTest, NoPtxImage) {
       << lastError();
 }
 
+/// Cilk Plus offload on a GPU: host vectors shared with _GFX_share's C
+/// form, a task of the offload queue launching the reduction on their
+/// device mirrors; the sums come back to the host vector when the task ends.
+TEST_F(CudaRuntimeTest, OffloadTaskOnMirrorsOfHostMemory) {
+  struct Job {
+    std::vector<uint32_t> In, Out;
+    uint32_t N = 0, Block = 256;
+    bool Mirrored = false;
+    slmc_status Launch = SLMC_ERROR_BACKEND;
+  } J;
+  J.N = (1u << 18) + 77;
+  J.In = testInput(J.N);
+  std::vector<uint32_t> Want = blockSums(J.In, J.Block);
+  J.Out.assign(Want.size(), 0xFFFFFFFFu);
+  ASSERT_EQ(slmc_share(J.In.data(), J.In.size() * 4), SLMC_SUCCESS) << lastError();
+  ASSERT_EQ(slmc_share(J.Out.data(), J.Out.size() * 4), SLMC_SUCCESS) << lastError();
+  uint64_t Id = 0;
+  ASSERT_EQ(slmc_task_enqueue(
+                [](void *Ctx) {
+                  Job &J = *static_cast<Job *>(Ctx);
+                  void *DIn = slmc_device_pointer(J.In.data());
+                  void *DOut = slmc_device_pointer(J.Out.data());
+                  J.Mirrored = DIn && DOut && DIn != J.In.data() && DOut != J.Out.data();
+                  std::vector<void *> Args = {&DIn, &DOut, &J.N};
+                  std::vector<size_t> Sizes = {8, 8, 4};
+                  slmc_launch_params P = params({static_cast<uint32_t>(J.Out.size()), 1, 1},
+                                                {J.Block, 1, 1}, 0, Args, Sizes);
+                  J.Launch = slmc_launch(&ReduceHandle, nullptr, &P);
+                },
+                &J, nullptr, &Id),
+            SLMC_SUCCESS);
+  ASSERT_EQ(slmc_task_wait(Id, 60000), SLMC_SUCCESS) << lastError();
+  EXPECT_TRUE(J.Mirrored);
+  EXPECT_EQ(J.Launch, SLMC_SUCCESS);
+  size_t Wrong = 0;
+  for (size_t G = 0; G < Want.size(); ++G)
+    Wrong += J.Out[G] != Want[G];
+  EXPECT_EQ(Wrong, 0u) << "of " << Want.size() << " groups";
+  EXPECT_EQ(slmc_unshare(J.In.data()), SLMC_SUCCESS) << lastError();
+  EXPECT_EQ(slmc_unshare(J.Out.data()), SLMC_SUCCESS) << lastError();
+}
+
 TEST_F(CudaRuntimeTest, MemoryCopiesAndSets) {
   const size_t N = 1 << 16;
   std::vector<unsigned char> Host(N), Back(N, 0);

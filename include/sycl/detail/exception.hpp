@@ -147,7 +147,9 @@ inline sycl::exception make_exception(slmc_status s, const char *what) {
     break;
   case SLMC_ERROR_LAUNCH_FAILURE:
   case SLMC_ERROR_BARRIER_DIVERGENCE: e = errc::kernel; break;
-  case SLMC_ERROR_BACKEND: e = errc::runtime; break;
+  case SLMC_ERROR_BACKEND:
+  case SLMC_ERROR_TASK_NOT_FOUND:
+  case SLMC_ERROR_TIMEOUT: e = errc::runtime; break;
   }
   return sycl::exception(make_error_code(e), msg);
 }

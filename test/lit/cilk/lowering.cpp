@@ -19,9 +19,9 @@ __declspec(target(gfx)) float twice(float x) { return 2 * x; }
 __declspec(target(gfx_kernel)) void k(const float *in, float *out, int n) {
   // CHECK: {{^ *}}::slmc::cilk::thread_groups("lowering.cpp:[[@LINE+1]]", ::slmc::cilk::make_loop<int>((0), (long long)(n), (16), ::slmc::cilk::lt), SLMC_CILK_THREADS(32), [=, in = ::slmc::cilk::device_pointer(in), out = ::slmc::cilk::device_pointer(out)] SLMC_HD (int g) mutable {
   _Cilk_for _Thread_group (int g = 0; g < n; g += 16) {
-    // CHECK: {{^ *}}SLMC_GROUP_LOCAL float tile[16];
+    // CHECK: {{^ *}}SLMC_GROUP_LOCAL __attribute__((aligned(16))) float tile[16];
     __thread_group_local float tile[16];
-    // CHECK: {{^ *}}SLMC_GROUP_LOCAL int once; if (::slmc::cilk::is_master()) { int slmc_init_once = 3; ::slmc::cilk::assign(once, slmc_init_once); } ::slmc::cilk::barrier();
+    // CHECK: {{^ *}}SLMC_GROUP_LOCAL __attribute__((aligned(16))) int once; if (::slmc::cilk::is_master()) { int slmc_init_once = 3; ::slmc::cilk::assign(once, slmc_init_once); } ::slmc::cilk::barrier();
     __thread_group_local int once = 3;
     // CHECK: {{^ *}}::slmc::cilk::share(::slmc::cilk::make_loop<int>((0), (long long)(16), 1, ::slmc::cilk::lt), [=] SLMC_HD (int i) mutable {
     _Cilk_for (int i = 0; i < 16; i++)
