@@ -33,6 +33,7 @@
 #define SLMC_CILK_H
 
 #include "slmc/offload.h"
+#include "slmc/detail/device_libm.h"
 
 #include <stdio.h>
 
