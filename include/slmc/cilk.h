@@ -165,6 +165,19 @@ template <class T0, class T1, class F> struct group_body2 {
   SLMC_HD void operator()() const { f(l0.at(group_id(1)), l1.at(group_id(0))); }
 };
 
+/// Runs iteration `k` of a perfect nest of `Rank` loops, linearised with
+/// the innermost loop fastest.
+template <unsigned Rank, class T0, class T1, class T2, class F>
+SLMC_HD inline void run_iteration(const loop<T0> &l0, const loop<T1> &l1, const loop<T2> &l2,
+                                  unsigned long long k, F &f) {
+  if constexpr (Rank == 1)
+    f(l0.at(k));
+  else if constexpr (Rank == 2)
+    f(l0.at(k / l1.count), l1.at(k % l1.count));
+  else
+    f(l0.at(k / (l1.count * l2.count)), l1.at(k / l2.count % l1.count), l2.at(k % l2.count));
+}
+
 /// Work-items of an offloaded plain `_Cilk_for` nest, linearised.
 template <unsigned Rank, class T0, class T1, class T2, class F> struct item_body {
   loop<T0> l0;
@@ -174,15 +187,8 @@ template <unsigned Rank, class T0, class T1, class T2, class F> struct item_body
   SLMC_HD void operator()() const {
     unsigned long long k =
         (unsigned long long)group_id(0) * local_size(0) + local_id(0);
-    if (k >= l0.count * l1.count * l2.count)
-      return;
-    if constexpr (Rank == 1)
-      f(l0.at(k));
-    else if constexpr (Rank == 2)
-      f(l0.at(k / l1.count), l1.at(k % l1.count));
-    else
-      f(l0.at(k / (l1.count * l2.count)), l1.at(k / l2.count % l1.count),
-        l2.at(k % l2.count));
+    if (k < l0.count * l1.count * l2.count)
+      run_iteration<Rank>(l0, l1, l2, k, f);
   }
 };
 
@@ -260,15 +266,8 @@ inline void parallel_items(const char *where, loop<T0> l0, loop<T1> l1, loop<T2>
   if (!n)
     return;
   auto host = [&] {
-    for (unsigned long long k = 0; k < n; ++k) {
-      if constexpr (Rank == 1)
-        f(l0.at(k));
-      else if constexpr (Rank == 2)
-        f(l0.at(k / l1.count), l1.at(k % l1.count));
-      else
-        f(l0.at(k / (l1.count * l2.count)), l1.at(k / l2.count % l1.count),
-          l2.at(k % l2.count));
-    }
+    for (unsigned long long k = 0; k < n; ++k)
+      run_iteration<Rank>(l0, l1, l2, k, f);
   };
   if (!offload_active())
     return host();
