@@ -11,6 +11,9 @@
 // Prints "cilk matmul N=<n> <ms> ms <gflops> GFLOP/s verified" (kernel) and
 // a second line with the whole task.
 // Usage: matmul_bench [repetitions=5]   (N is MATMUL_N, default 4096)
+// The kernel is a copy of the example's: array notation is rewritten only in
+// the file slmc++ compiles, not in included files, so it cannot be shared
+// through a header.
 #include <gfx/gfx_intrin.h>
 #include <gfx/gfx_rt.h>
 
