@@ -33,6 +33,7 @@
 #define SLMC_CILK_H
 
 #include "slmc/offload.h"
+#include "slmc/detail/array_notation.h"
 #include "slmc/detail/device_libm.h"
 
 #include <stdio.h>
@@ -138,16 +139,6 @@ template <class T, size_t N> SLMC_HD inline void assign(T (&dst)[N], const T (&s
     assign(dst[i], src[i]);
 }
 
-// ---- Array notation -----------------------------------------------------------
-
-/// The length of `A[:]`: only arrays know it.
-template <class T, size_t N> constexpr SLMC_HD long extent_of(T (&)[N]) { return (long)N; }
-template <class P> constexpr SLMC_HD long extent_of(const P &) {
-  static_assert(sizeof(P) == 0,
-                "array notation: '[:]' needs an array whose length is known; "
-                "write [start:length] for a pointer");
-  return 0;
-}
 
 // ---- Kernels --------------------------------------------------------------
 // The functors below are the kernels; their operator() is the work-item.

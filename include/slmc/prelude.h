@@ -18,6 +18,7 @@
 #define __SLMC__ 1
 
 #include "slmc/detail/early.h"
+#include "slmc/detail/array_notation.h"
 
 // ---- C++ AMP -----------------------------------------------------------
 // restrict(amp), restrict(cpu), restrict(amp, cpu) after a declarator; the

@@ -14,6 +14,7 @@
 #include "Driver/CheckPass.h"
 
 #include "Frontend/Frontend.h"
+#include "Frontend/PrepassFileSystem.h"
 #include "Lowering/Lowering.h"
 
 #include "clang/Basic/DiagnosticOptions.h"
@@ -29,39 +30,62 @@ namespace {
 
 class CheckAction : public ASTFrontendAction {
 public:
-  CheckAction(const Toolchain &TC, const Options &Opts, llvm::StringRef PresumedName,
-              LoweredSource *Lowered)
-      : TC(TC), Opts(Opts), PresumedName(PresumedName), Lowered(Lowered) {}
+  CheckAction(const Toolchain &TC, const Options &Opts, llvm::StringRef Source,
+              llvm::IntrusiveRefCntPtr<PrepassFileSystem> FS, LoweredSource *Lowered)
+      : TC(TC), Opts(Opts), Source(Source), FS(std::move(FS)), Lowered(Lowered) {}
 
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  llvm::StringRef) override {
     injectPrelude(CI, TC.ResourceInclude);
+    reportPrepassErrors(CI, FS);
     CheckOptions CO;
     CO.GroupMemoryLimit = Opts.GroupMemoryLimit;
     SlmcConsumer::ModelCallback OnModel;
     if (Lowered)
       OnModel = [this](ASTContext &Ctx, const ProgramModel &Model, Reporter &R) {
-        LoweringContext L(Ctx, R);
-        if (lowerProgram(Model, L)) {
-          Lowered->Text = L.output(PresumedName);
-          Lowered->ProgramKernels = L.programKernels();
-        }
+        lower(Ctx, Model, R);
       };
     return std::make_unique<SlmcConsumer>(CI, CO, std::move(OnModel));
   }
 
 private:
+  void lower(ASTContext &Ctx, const ProgramModel &Model, Reporter &R) {
+    LoweringContext L(Ctx, R);
+    std::vector<PrepassFileSystem::Entry> Prepassed = FS->rewritten();
+    // `[:]` calls extent_of, which needs no include with Intel's compiler.
+    for (const PrepassFileSystem::Entry &E : Prepassed)
+      if (E.NeedsCilkHeader)
+        L.addPrologue("#include <slmc/detail/array_notation.h>");
+    if (!lowerProgram(Model, L))
+      return;
+    LoweredOutput Out = L.output(Source);
+    if (Ctx.getDiagnostics().hasErrorOccurred())
+      return;
+    // Headers with array notation but nothing to lower are read rewritten
+    // too (the main file's lowered text is already the rewritten one).
+    std::optional<PrepassFileSystem::Entry> Main = FS->lookup(Source);
+    for (PrepassFileSystem::Entry &E : Prepassed) {
+      bool Known = (Main && Main->Path == E.Path) ||
+                   llvm::any_of(Out.Headers,
+                                [&](const LoweredFile &F) { return F.Path == E.Path; });
+      if (E.Changed && !Known)
+        Out.Headers.push_back({E.Path, std::move(E.Text)});
+    }
+    Lowered->Files = std::move(Out);
+    Lowered->ProgramKernels = L.programKernels();
+  }
+
   const Toolchain &TC;
   const Options &Opts;
-  std::string PresumedName;
+  std::string Source;
+  llvm::IntrusiveRefCntPtr<PrepassFileSystem> FS;
   LoweredSource *Lowered;
 };
 
 } // namespace
 
 bool runCheckPass(const Toolchain &TC, const Options &Opts,
-                  llvm::StringRef Source, LoweredSource *Lowered,
-                  llvm::StringRef PresumedName) {
+                  llvm::StringRef Source, LoweredSource *Lowered) {
   std::vector<std::string> Args = {TC.Clang, "-fsyntax-only", "-x", "c++"};
   Args.insert(Args.end(), Opts.CommonFlags.begin(), Opts.CommonFlags.end());
   Args.insert(Args.end(), Opts.HostFlags.begin(), Opts.HostFlags.end());
@@ -85,12 +109,16 @@ bool runCheckPass(const Toolchain &TC, const Options &Opts,
   // slmc's warning groups are not clang's: keep them away from clang's
   // option processing (which would call them unknown) but in the options
   // our reporter reads.
+  // Every user file is read with its array notation rewritten.
+  auto FS = llvm::makeIntrusiveRefCnt<PrepassFileSystem>(VFS);
+  FS->addSystemDirectories(Inv->getHeaderSearchOpts());
+  FS->addSystemDirectory(TC.ResourceInclude);
   CompilerInstance CI(std::move(Inv));
-  CI.createVirtualFileSystem(VFS);
+  CI.createVirtualFileSystem(FS);
   CI.createDiagnostics();
   for (const std::string &W : Opts.SlmcWarnings)
     CI.getDiagnosticOpts().Warnings.push_back(W.substr(2));
-  CheckAction Action(TC, Opts, PresumedName.empty() ? Source : PresumedName, Lowered);
+  CheckAction Action(TC, Opts, Source, FS, Lowered);
   // As in cc1: success is what the diagnostic client counted, so that
   // -verify turns expected errors into success.
   return CI.ExecuteAction(Action);

@@ -10,6 +10,7 @@
 
 #include "Driver/Options.h"
 #include "Driver/Toolchain.h"
+#include "Lowering/Lowering.h"
 
 #include <string>
 #include <vector>
@@ -18,19 +19,20 @@ namespace slmc::driver {
 
 /// What lowering produced for one source.
 struct LoweredSource {
-  std::string Text; // the offload C++
+  /// The offload C++ of the main file, and every user header that lowering
+  /// or the array-notation pre-pass changed (the passes after the check
+  /// pass read these in place of the user's files, under the same names).
+  LoweredOutput Files;
   /// Kernels launched by name ("name(kind,...)"), for program files.
   std::vector<std::string> ProgramKernels;
 };
 
-/// Parses and checks `Source`, printing diagnostics to stderr. When
-/// `Lowered` is given and there are no errors, lowers the source into it.
-/// `PresumedName` (default: `Source`) is the file the lowered source's
-/// #line names: the user's file when `Source` is the array-notation
-/// pre-pass's copy of it. Returns false if any error was reported.
+/// Parses and checks `Source` (every user file with Cilk Plus array
+/// notation rewritten), printing diagnostics to stderr. When `Lowered` is
+/// given and there are no errors, lowers the translation unit into it.
+/// Returns false if any error was reported.
 bool runCheckPass(const Toolchain &TC, const Options &Opts,
-                  llvm::StringRef Source, LoweredSource *Lowered,
-                  llvm::StringRef PresumedName = {});
+                  llvm::StringRef Source, LoweredSource *Lowered);
 
 } // namespace slmc::driver
 

@@ -11,12 +11,12 @@
 #include "Driver/DeviceCode.h"
 #include "Driver/Options.h"
 #include "Driver/Toolchain.h"
-#include "Frontend/ArrayNotation.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/VirtualFileSystem.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace llvm;
@@ -82,51 +82,37 @@ private:
   /// Compiles one source as far as the mode asks; `Object` receives the
   /// object file when one is made.
   bool compileSource(const std::string &Source, std::string &Object) {
-    // The lowered copy (and the pre-pass output) live elsewhere: keep
-    // `#include "x.h"` finding the headers next to the source.
-    SmallString<256> Dir(sys::path::parent_path(Source));
-    if (Dir.empty())
-      Dir = ".";
-    QuoteDir = std::string(Dir);
-
-    // Cilk Plus array notation: every pass compiles the rewritten copy.
-    std::string Input;
-    if (!runPrepass(Source, Input))
-      return false;
-    bool Prepassed = Input != Source;
-    Options CheckOpts = Prepassed ? withQuoteDir() : Opts;
-
     if (Opts.TheMode == Mode::SyntaxOnly)
-      return runCheckPass(TC, CheckOpts, Input, nullptr, Source);
+      return runCheckPass(TC, Opts, Source, nullptr);
 
     LoweredSource Result;
-    if (!Opts.DryRun && !runCheckPass(TC, CheckOpts, Input, &Result, Source))
+    if (!Opts.DryRun && !runCheckPass(TC, Opts, Source, &Result))
       return false;
-    const std::string &LoweredText = Result.Text;
     StringRef Stem = sys::path::stem(Source);
-
     if (Opts.Emit == EmitKind::OffloadCpp)
-      return writeFile(outputFor(Source, "slmc.cpp"), LoweredText);
-    std::string Lowered = Temps.make(Stem, "slmc.cpp");
-    if (Lowered.empty() || (!Opts.DryRun && !writeFile(Lowered, LoweredText)))
+      return writeOffloadCpp(Source, Result.Files);
+
+    // Every later pass compiles the user's file by its own name and reads
+    // the lowered copies in place of the user's files.
+    Options PassOpts = Opts;
+    if (!writeOverlay(Source, Result.Files, PassOpts))
       return false;
 
     if (Opts.Emit == EmitKind::Spirv)
-      return compileSpirv(TC, withQuoteDir(), Temps, Lowered, Source,
-                          outputFor(Source, "spv"));
+      return compileSpirv(TC, PassOpts, Temps, Source, Source, outputFor(Source, "spv"));
     if (Opts.Emit == EmitKind::Ptx)
-      return compilePtx(TC, withQuoteDir(), Temps, Lowered, Source, outputFor(Source, "ptx"));
+      return compilePtx(TC, PassOpts, Temps, Source, Source, outputFor(Source, "ptx"));
 
     std::vector<DeviceImageFile> Images;
     if (Opts.Spirv) {
       std::string Spv = Temps.make(Stem, "spv");
-      if (Spv.empty() || !compileSpirv(TC, withQuoteDir(), Temps, Lowered, Source, Spv))
+      if (Spv.empty() || !compileSpirv(TC, PassOpts, Temps, Source, Source, Spv))
         return false;
       Images.push_back({DeviceImageFile::Spirv, Spv, "spirv" + Opts.SpirvVersion});
     }
     if (Opts.Ptx) {
       std::string Ptx = Temps.make(Stem, "ptx");
-      if (Ptx.empty() || !compilePtx(TC, withQuoteDir(), Temps, Lowered, Source, Ptx))
+      if (Ptx.empty() || !compilePtx(TC, PassOpts, Temps, Source, Source, Ptx))
         return false;
       Images.push_back({DeviceImageFile::Ptx, Ptx, Opts.CudaArch});
     }
@@ -134,7 +120,7 @@ private:
       // Host code loads this at run time: its kernels' host versions come
       // as a shared object for the CPU fallback.
       std::string Shared = Temps.make(Stem, "so");
-      if (Shared.empty() || !compileHostSharedObject(Lowered, Shared))
+      if (Shared.empty() || !compileHostSharedObject(PassOpts, Source, Shared))
         return false;
       Images.push_back({DeviceImageFile::HostObject, Shared, "x86-64"});
       if (Result.ProgramKernels.empty() && !Opts.DryRun)
@@ -150,55 +136,81 @@ private:
 
     Object = Opts.TheMode == Mode::CompileOnly ? outputFor(Source, "o")
                                                : Temps.make(Stem, "o");
-    return compileHost(Lowered, Package, Object);
+    return compileHost(PassOpts, Source, Package, Object);
   }
 
-  /// Runs the array-notation pre-pass over `Source`. `Input` receives the
-  /// file the passes compile: `Source` itself when the pre-pass changed
-  /// nothing, else a temporary copy (`<stem>.cilk.cpp` with -save-temps)
-  /// that starts with `#line 1 "<Source>"` (after `#include <slmc/cilk.h>`
-  /// when it uses `extent_of`). Returns false after printing the
-  /// pre-pass's errors.
-  bool runPrepass(const std::string &Source, std::string &Input) {
-    Input = Source;
-    auto Buf = MemoryBuffer::getFile(Source, /*IsText=*/true);
-    if (!Buf)
-      return true; // the check pass reports it
-    ArrayNotationResult R = rewriteArrayNotation((*Buf)->getBuffer());
-    if (!R.Diags.empty()) {
-      printPrepassDiagnostics(errs(), Source, (*Buf)->getBuffer(), R.Diags);
-      return false;
-    }
-    if (!R.Changed)
+  /// Writes the lowered files and a virtual file system overlay (clang's
+  /// -ivfsoverlay) that serves them under the user's file names, and adds
+  /// the overlay to `PassOpts`.
+  bool writeOverlay(StringRef Source, const LoweredOutput &Files, Options &PassOpts) {
+    vfs::YAMLVFSWriter Overlay;
+    Overlay.setUseExternalNames(false);
+    auto Map = [&](StringRef UserFile, StringRef Text) {
+      std::string Copy = Temps.make(sys::path::stem(UserFile),
+                                    ("slmc" + sys::path::extension(UserFile)).str());
+      if (Copy.empty() || (!Opts.DryRun && !writeFile(Copy, Text)))
+        return false;
+      Overlay.addFileMapping(absolute(UserFile), absolute(Copy));
       return true;
-    std::string Copy = Temps.make(sys::path::stem(Source), "cilk.cpp");
-    if (Copy.empty())
+    };
+    if (!Map(Source, Files.Main))
       return false;
-    // `[:]` needs ::slmc::cilk::extent_of, also in programs that include
-    // no Cilk header (array notation needs none with Intel's compiler).
-    std::string Text = R.NeedsCilkHeader ? "#include <slmc/cilk.h>\n" : "";
-    Text += "#line 1 \"";
-    for (char C : Source) {
-      if (C == '\\' || C == '"')
-        Text += '\\';
-      Text += C;
+    for (const LoweredFile &H : Files.Headers)
+      if (!Map(H.Path, H.Text))
+        return false;
+    std::string Yaml = Temps.make(sys::path::stem(Source), "vfs.yaml");
+    if (Yaml.empty())
+      return false;
+    if (!Opts.DryRun) {
+      std::string Text;
+      raw_string_ostream OS(Text);
+      Overlay.write(OS);
+      if (!writeFile(Yaml, Text))
+        return false;
     }
-    Text += "\"\n";
-    Text += R.Text;
-    if (!writeFile(Copy, Text))
-      return false;
-    if (Opts.Verbose || Opts.DryRun)
-      errs() << "slmc++: array notation of '" << Source << "' rewritten into '" << Copy
-             << "'\n";
-    Input = Copy;
+    PassOpts.CommonFlags.insert(PassOpts.CommonFlags.begin(), {"-ivfsoverlay", Yaml});
     return true;
   }
 
-  /// The options with the source's directory searched for quoted includes.
-  Options withQuoteDir() const {
-    Options O = Opts;
-    O.CommonFlags.insert(O.CommonFlags.begin(), {"-iquote", QuoteDir});
-    return O;
+  /// --emit=offload-cpp: the lowered main file at the output; lowered
+  /// headers (if any) next to it as <stem>.slmc<ext>, with an overlay
+  /// <output>.vfs.yaml that serves them under the user's names (`-o -`
+  /// prints them after the main file instead).
+  bool writeOffloadCpp(StringRef Source, const LoweredOutput &Files) {
+    std::string Out = outputFor(Source, "slmc.cpp");
+    if (Out == "-") {
+      std::string Text = Files.Main;
+      for (const LoweredFile &H : Files.Headers)
+        Text += "\n// ---- slmc: lowered header " + H.Path + "\n" + H.Text;
+      return writeFile(Out, Text);
+    }
+    if (!writeFile(Out, Files.Main))
+      return false;
+    if (Files.Headers.empty())
+      return true;
+    vfs::YAMLVFSWriter Overlay;
+    Overlay.setUseExternalNames(false);
+    Overlay.addFileMapping(absolute(Source), absolute(Out));
+    SmallString<256> Dir(sys::path::parent_path(absolute(Out)));
+    for (const LoweredFile &H : Files.Headers) {
+      SmallString<256> Copy(Dir);
+      sys::path::append(Copy, sys::path::stem(H.Path) + ".slmc" +
+                                  sys::path::extension(H.Path));
+      if (!writeFile(Copy, H.Text))
+        return false;
+      Overlay.addFileMapping(H.Path, Copy);
+    }
+    std::string Text;
+    raw_string_ostream OS(Text);
+    Overlay.write(OS);
+    return writeFile(Out + ".vfs.yaml", Text);
+  }
+
+  static std::string absolute(StringRef Path) {
+    SmallString<256> P(Path);
+    sys::fs::make_absolute(P);
+    sys::path::remove_dots(P, /*remove_dot_dot=*/true);
+    return std::string(P);
   }
 
   std::string outputFor(StringRef Source, StringRef Ext) {
@@ -207,16 +219,19 @@ private:
     return replaceExtension(Source, Ext);
   }
 
-  bool compileHost(StringRef Lowered, StringRef Package, StringRef Object) {
+  /// The host pass: `Source` through `PassOpts`' overlay, in HIP host mode,
+  /// with the device images embedded.
+  bool compileHost(const Options &PassOpts, StringRef Source, StringRef Package,
+                   StringRef Object) {
     std::vector<std::string> Args = {"-x", "hip", "--offload-host-only",
                                      "--offload=spirv64", "-nogpulib", "-nogpuinc",
-                                     "-iquote", QuoteDir, "-isystem", TC.ResourceInclude};
-    Args.insert(Args.end(), Opts.CommonFlags.begin(), Opts.CommonFlags.end());
+                                     "-isystem", TC.ResourceInclude};
+    Args.insert(Args.end(), PassOpts.CommonFlags.begin(), PassOpts.CommonFlags.end());
     appendHostFlags(Args);
     if (!Opts.OptLevel.empty())
       Args.push_back(Opts.OptLevel);
     Args.insert(Args.end(), {"-Wno-cuda-compat", "-Xclang", "-fcuda-include-gpubinary",
-                             "-Xclang", Package.str(), "-c", Lowered.str(), "-o",
+                             "-Xclang", Package.str(), "-c", Source.str(), "-o",
                              Object.str()});
     return runProgram(TC.Clang, Args, Opts.Verbose, Opts.DryRun) == 0;
   }
@@ -233,22 +248,21 @@ private:
     }
   }
 
-  bool compileHostSharedObject(StringRef Lowered, StringRef Out) {
-    std::string Object = Temps.make(sys::path::stem(Lowered), "pic.o");
+  bool compileHostSharedObject(const Options &PassOpts, StringRef Source, StringRef Out) {
+    std::string Object = Temps.make(sys::path::stem(Source), "pic.o");
     // HIP host code needs an image to register; the program's images are
     // loaded by the runtime instead, so this one is empty.
-    std::string Empty = Temps.make(sys::path::stem(Lowered), "empty.slmcfat");
+    std::string Empty = Temps.make(sys::path::stem(Source), "empty.slmcfat");
     if (Empty.empty() || (!Opts.DryRun && !packageImages({}, Empty)))
       return false;
     std::vector<std::string> Args = {"-Xclang", "-fcuda-include-gpubinary",
                                      "-Xclang", Empty, "-x", "hip", "--offload-host-only",
                                      "--offload=spirv64", "-nogpulib", "-nogpuinc",
-                                     "-fPIC", "-iquote", QuoteDir, "-isystem",
-                                     TC.ResourceInclude};
-    Args.insert(Args.end(), Opts.CommonFlags.begin(), Opts.CommonFlags.end());
+                                     "-fPIC", "-isystem", TC.ResourceInclude};
+    Args.insert(Args.end(), PassOpts.CommonFlags.begin(), PassOpts.CommonFlags.end());
     appendHostFlags(Args);
     Args.push_back(Opts.OptLevel.empty() ? "-O2" : Opts.OptLevel);
-    Args.insert(Args.end(), {"-Wno-cuda-compat", "-c", Lowered.str(), "-o", Object});
+    Args.insert(Args.end(), {"-Wno-cuda-compat", "-c", Source.str(), "-o", Object});
     if (Object.empty() || runProgram(TC.Clang, Args, Opts.Verbose, Opts.DryRun) != 0)
       return false;
     // Linked as plain C++ (a HIP link would want the HIP runtime library).
@@ -270,7 +284,6 @@ private:
   const Toolchain &TC;
   const Options &Opts;
   TempFiles Temps;
-  std::string QuoteDir; // the current source's directory
 };
 
 } // namespace

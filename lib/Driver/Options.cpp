@@ -230,8 +230,9 @@ OPTIONS:
   -v                      Show the commands slmc++ runs
   -###                    Print the commands without running them
   -save-temps             Keep intermediate files in the current directory
-                          (<stem>.cilk.cpp: the source with Cilk Plus array
-                          notation rewritten, when it has any)
+                          (<stem>.slmc.cpp and <header>.slmc.h: the lowered
+                          files; <stem>.vfs.yaml: the overlay that serves
+                          them to the later passes)
   -fcilkplus              Accepted and ignored (Cilk Plus is always on)
   --help                  Display this help
   --version               Display the version

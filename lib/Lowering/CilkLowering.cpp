@@ -65,8 +65,7 @@ public:
         const FunctionDecl *FD = S.Function;
         if (cilk::isGfxKernel(FD) && FD->isThisDeclarationADefinition() &&
             FD->getIdentifier() && !FD->isTemplated() && !isa<CXXMethodDecl>(FD) &&
-            Ctx.getSourceManager().isWrittenInMainFile(
-                Ctx.getSourceManager().getExpansionLoc(FD->getLocation())))
+            L.isUserFile(FD->getLocation()))
           Registrars += "static ::slmc::cilk::kernel_registrar slmc_cilk_registrar_" +
                         std::to_string(L.nextSite()) + "{\"" + FD->getName().str() +
                         "\", &" + FD->getQualifiedNameAsString() + "};\n";
@@ -75,7 +74,7 @@ public:
     // only warn about them.
     const SourceManager &SM = Ctx.getSourceManager();
     for (SourceLocation Hash : cilk::pragmaRecords(SM)->Directives)
-      if (SM.isWrittenInMainFile(SM.getExpansionLoc(Hash)))
+      if (L.isUserFile(Hash))
         L.removeDirective(Hash);
     if (!Registrars.empty())
       L.addEpilogue("#include <slmc/cilk_tasks.h>\nnamespace {\n" + Registrars + "}\n");

@@ -6,12 +6,14 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Lowering rewrites the user's main file into offload C++ (slmc/offload.h):
+// Lowering rewrites the user's files into offload C++ (slmc/offload.h):
 // dialect keywords become offload macros, group-local declarations become
-// SLMC_GROUP_LOCAL storage, and so on. Edits keep every line where it was and
-// the output starts with a #line directive, so diagnostics from the device and
-// host passes point into the user's file. Lowering consumes the model; it
-// never re-derives what the checkers saw.
+// SLMC_GROUP_LOCAL storage, and so on. Every file of the translation unit
+// that is not a system header may be edited: the main file and the
+// project's own headers alike. Edits keep every line where it was, so the
+// lowered copies, served under the user's file names to the device and host
+// passes, give diagnostics that point into the user's files. Lowering
+// consumes the model; it never re-derives what the checkers saw.
 //
 //===----------------------------------------------------------------------===//
 #ifndef SLMC_LOWERING_LOWERING_H
@@ -29,14 +31,29 @@
 
 namespace slmc {
 
+/// A user header as lowering left it.
+struct LoweredFile {
+  std::string Path; // absolute, as the compilation found the file
+  std::string Text;
+};
+
+/// The lowered translation unit.
+struct LoweredOutput {
+  /// The main file: the offload header, the prologue, a #line directive
+  /// back to the user's file, the edited source, the epilogue.
+  std::string Main;
+  /// Every other file lowering edited.
+  std::vector<LoweredFile> Headers;
+};
+
 class LoweringContext {
 public:
   LoweringContext(clang::ASTContext &Ctx, Reporter &R);
 
   clang::ASTContext &astContext() { return Ctx; }
-  /// Replaces the text of a range written in the main file (a macro
+  /// Replaces the text of a range written in a user file (a macro
   /// invocation counts as written where it is expanded). Reports an error
-  /// and returns false for ranges in other files.
+  /// and returns false for ranges in system headers.
   bool replace(clang::SourceRange Range, llvm::StringRef Text);
   bool insertBefore(clang::SourceLocation Loc, llvm::StringRef Text);
   /// Blanks the directive (e.g. a pragma) starting at `Hash`, keeping its
@@ -63,12 +80,15 @@ public:
   /// declaration), once per function; system headers are left alone.
   void makeDeviceCallable(const clang::FunctionDecl *FD);
 
-  /// The lowered main file: the offload header, a #line directive back to
-  /// `PresumedName`, then the edited source.
-  std::string output(llvm::StringRef PresumedName) const;
+  /// The lowered main file (its #line names `PresumedName`) and headers.
+  /// Reports an error if a header included twice lowered differently.
+  LoweredOutput output(llvm::StringRef PresumedName);
+
+  /// Whether `Loc` (where its macro expands) is in a file lowering may edit.
+  bool isUserFile(clang::SourceLocation Loc) const;
 
 private:
-  bool inMainFile(clang::SourceLocation Loc);
+  bool editable(clang::SourceLocation Loc);
 
   clang::ASTContext &Ctx;
   Reporter &R;

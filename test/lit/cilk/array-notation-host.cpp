@@ -6,11 +6,11 @@
 // RUN: %t | FileCheck %s --check-prefix=OUT
 // RUN: %slmcxx --emit=offload-cpp %s -o - | grep -v CHECK | FileCheck %s
 // RUN: rm -rf %t.dir && mkdir %t.dir && cd %t.dir && %slmcxx -save-temps -c %s -o %t.o
-// RUN: FileCheck %s --check-prefix=TEMP < %t.dir/array-notation-host.cilk.cpp
+// RUN: FileCheck %s --check-prefix=TEMP < %t.dir/array-notation-host.slmc.cpp
 
-// The pre-pass copy: <slmc/cilk.h> for extent_of, then a #line back here.
-// TEMP: #include <slmc/cilk.h>
-// TEMP-NEXT: #line 1 "{{.*}}array-notation-host.cpp"
+// The lowered copy: extent_of's header in the prologue, then a #line back here.
+// TEMP: #include <slmc/detail/array_notation.h>
+// TEMP: #line 1 "{{.*}}array-notation-host.cpp"
 // TEMP-NEXT: // Cilk Plus array notation in plain host code
 
 #include <cstdio>
@@ -60,5 +60,13 @@ int main() {
   for (int i = 0; i < 8; i++)
     printf("%g ", a[i]);
   printf("\n");
+  // OUT-NEXT: 1.5 4.5
+  float h[4] = {1, 2, 3, 4};
+  add_all(h, 4, 0.5f);
+  printf("%g %g\n", h[0], h[3]);
   return 0;
 }
+
+// The header, rewritten after the main file (`-o -`):
+// CHECK: // ---- slmc: lowered header {{.*}}Inputs{{/|\\}}array-notation.h
+// CHECK: static inline void add_all(float *v, int n, float d) { [[SEC]] for (long __sec_i0 = 0; __sec_i0 < (n); ++__sec_i0) { v[(0) + __sec_i0] += d; } }

@@ -1,0 +1,202 @@
+//===- PrepassFileSystem.cpp ----------------------------------------------===//
+//
+// Part of the slmc project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+#include "Frontend/PrepassFileSystem.h"
+
+#include "Frontend/Diagnostics.h"
+
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Lex/HeaderSearchOptions.h"
+#include "clang/Lex/PPCallbacks.h"
+#include "clang/Lex/Preprocessor.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+
+using namespace llvm;
+
+namespace slmc {
+
+const char PrepassFileSystem::ID = 0;
+
+namespace {
+
+/// A user file as the pre-pass rewrote it.
+class RewrittenFile : public vfs::File {
+public:
+  RewrittenFile(vfs::Status S, std::string Text)
+      : S(vfs::Status::copyWithNewSize(S, Text.size())), Text(std::move(Text)) {}
+  ErrorOr<vfs::Status> status() override { return S; }
+  ErrorOr<std::unique_ptr<MemoryBuffer>> getBuffer(const Twine &Name, int64_t, bool,
+                                                   bool) override {
+    return MemoryBuffer::getMemBufferCopy(Text, Name);
+  }
+  std::error_code close() override { return {}; }
+
+private:
+  vfs::Status S;
+  std::string Text;
+};
+
+} // namespace
+
+PrepassFileSystem::PrepassFileSystem(IntrusiveRefCntPtr<vfs::FileSystem> Base)
+    : RTTIExtends(std::move(Base)) {}
+
+std::string PrepassFileSystem::canonical(StringRef Path) const {
+  SmallString<256> P(Path);
+  // Relative paths are relative to the compilation's working directory.
+  if (!sys::path::is_absolute(P))
+    if (auto CWD = getUnderlyingFS().getCurrentWorkingDirectory())
+      sys::path::make_absolute(*CWD, P);
+  sys::path::remove_dots(P, /*remove_dot_dot=*/true);
+  return std::string(P);
+}
+
+void PrepassFileSystem::addSystemDirectory(StringRef Dir) {
+  if (Dir.empty())
+    return;
+  std::string D = canonical(Dir);
+  std::lock_guard<std::mutex> Lock(Mutex);
+  SystemDirs.push_back(std::move(D));
+}
+
+void PrepassFileSystem::addSystemDirectories(const clang::HeaderSearchOptions &HS) {
+  using clang::frontend::IncludeDirGroup;
+  for (const auto &E : HS.UserEntries)
+    if (E.Group != IncludeDirGroup::Quoted && E.Group != IncludeDirGroup::Angled)
+      addSystemDirectory(E.Path);
+  for (const auto &P : HS.SystemHeaderPrefixes)
+    if (P.IsSystemHeader && sys::path::is_absolute(P.Prefix))
+      addSystemDirectory(P.Prefix);
+  if (!HS.ResourceDir.empty()) {
+    SmallString<256> Inc(HS.ResourceDir);
+    sys::path::append(Inc, "include");
+    addSystemDirectory(Inc);
+  }
+}
+
+bool PrepassFileSystem::isSystem(StringRef Path) const {
+  for (const std::string &Dir : SystemDirs)
+    if (Path.starts_with(Dir) &&
+        (Path.size() == Dir.size() || sys::path::is_separator(Path[Dir.size()])))
+      return true;
+  return false;
+}
+
+const PrepassFileSystem::Entry *PrepassFileSystem::entryFor(const Twine &Path) {
+  std::string Key = canonical(Path.str());
+  {
+    std::lock_guard<std::mutex> Lock(Mutex);
+    if (auto It = Entries.find(Key); It != Entries.end())
+      return &It->second;
+    if (isSystem(Key) || Unreadable.contains(Key))
+      return nullptr;
+  }
+  auto S = getUnderlyingFS().status(Path);
+  if (!S || !S->isRegularFile())
+    return nullptr; // directories, missing files: as the base says
+  auto File = getUnderlyingFS().openFileForRead(Path);
+  ErrorOr<std::unique_ptr<MemoryBuffer>> Buf =
+      File ? (*File)->getBuffer(Path) : ErrorOr<std::unique_ptr<MemoryBuffer>>(File.getError());
+  std::lock_guard<std::mutex> Lock(Mutex);
+  if (!Buf) {
+    Unreadable.insert(Key);
+    return nullptr;
+  }
+  ArrayNotationResult R = rewriteArrayNotation((*Buf)->getBuffer());
+  Entry E;
+  E.Path = Key;
+  E.Changed = R.Changed && R.Diags.empty();
+  E.Text = E.Changed ? std::move(R.Text) : (*Buf)->getBuffer().str();
+  E.NeedsCilkHeader = E.Changed && R.NeedsCilkHeader;
+  E.Diags = std::move(R.Diags);
+  return &Entries.try_emplace(Key, std::move(E)).first->second;
+}
+
+ErrorOr<vfs::Status> PrepassFileSystem::status(const Twine &Path) {
+  auto S = getUnderlyingFS().status(Path);
+  if (!S || !S->isRegularFile())
+    return S;
+  const Entry *E = entryFor(Path);
+  if (!E || !E->Changed)
+    return S;
+  return vfs::Status::copyWithNewSize(*S, E->Text.size());
+}
+
+ErrorOr<std::unique_ptr<vfs::File>> PrepassFileSystem::openFileForRead(const Twine &Path) {
+  const Entry *E = entryFor(Path);
+  if (!E || !E->Changed)
+    return getUnderlyingFS().openFileForRead(Path);
+  auto S = getUnderlyingFS().status(Path);
+  if (!S)
+    return S.getError();
+  return std::unique_ptr<vfs::File>(
+      new RewrittenFile(vfs::Status::copyWithNewName(*S, Path), E->Text));
+}
+
+std::optional<PrepassFileSystem::Entry> PrepassFileSystem::lookup(StringRef Path) const {
+  std::string Key = canonical(Path);
+  std::lock_guard<std::mutex> Lock(Mutex);
+  if (auto It = Entries.find(Key); It != Entries.end())
+    return It->second;
+  return std::nullopt;
+}
+
+std::vector<PrepassFileSystem::Entry> PrepassFileSystem::rewritten() const {
+  std::lock_guard<std::mutex> Lock(Mutex);
+  std::vector<Entry> Out;
+  for (const auto &KV : Entries)
+    if (KV.second.Changed || !KV.second.Diags.empty())
+      Out.push_back(KV.second);
+  std::sort(Out.begin(), Out.end(),
+            [](const Entry &A, const Entry &B) { return A.Path < B.Path; });
+  return Out;
+}
+
+namespace {
+
+class PrepassErrorReporter : public clang::PPCallbacks {
+public:
+  PrepassErrorReporter(clang::CompilerInstance &CI,
+                       IntrusiveRefCntPtr<PrepassFileSystem> FS)
+      : CI(CI), FS(std::move(FS)) {}
+
+  void FileChanged(clang::SourceLocation Loc, FileChangeReason Reason,
+                   clang::SrcMgr::CharacteristicKind, clang::FileID) override {
+    if (Reason != EnterFile)
+      return;
+    clang::SourceManager &SM = CI.getSourceManager();
+    clang::FileID FID = SM.getFileID(Loc);
+    auto File = SM.getFileEntryRefForID(FID);
+    if (!File || !Reported.insert(FID.getHashValue()).second)
+      return;
+    std::optional<PrepassFileSystem::Entry> E = FS->lookup(File->getName());
+    if (!E || E->Diags.empty())
+      return;
+    Reporter R(CI.getDiagnostics(), CI.getDiagnosticOpts());
+    for (const PrepassDiagnostic &D : E->Diags)
+      R.report(SM.translateLineCol(FID, D.Line, D.Column), Diag::err_array_notation)
+          << D.Message;
+    // What follows would be parse errors of the same statements.
+    CI.getDiagnostics().setSuppressAllDiagnostics(true);
+  }
+
+private:
+  clang::CompilerInstance &CI;
+  IntrusiveRefCntPtr<PrepassFileSystem> FS;
+  DenseSet<unsigned> Reported;
+};
+
+} // namespace
+
+void reportPrepassErrors(clang::CompilerInstance &CI,
+                         IntrusiveRefCntPtr<PrepassFileSystem> FS) {
+  CI.getPreprocessor().addPPCallbacks(
+      std::make_unique<PrepassErrorReporter>(CI, std::move(FS)));
+}
+
+} // namespace slmc
