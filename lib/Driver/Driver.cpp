@@ -97,6 +97,11 @@ private:
     Options PassOpts = Opts;
     if (!writeOverlay(Source, Result.Files, PassOpts))
       return false;
+    // Forced includes come before the main file, whose lowered copy
+    // includes the offload header: their lowered copies need it first.
+    if (llvm::is_contained(Opts.CommonFlags, "-include"))
+      PassOpts.CommonFlags.insert(PassOpts.CommonFlags.begin(),
+                                  {"-include", "slmc/offload.h"});
 
     if (Opts.Emit == EmitKind::Spirv)
       return compileSpirv(TC, PassOpts, Temps, Source, Source, outputFor(Source, "spv"));

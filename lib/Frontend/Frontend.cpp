@@ -17,18 +17,32 @@ using namespace clang;
 
 namespace slmc {
 
-void injectPrelude(CompilerInstance &CI, llvm::StringRef ResourceIncludeDir) {
-  Preprocessor &PP = CI.getPreprocessor();
+void injectPrelude(Preprocessor &PP, llvm::StringRef ResourceIncludeDir) {
   HeaderSearch &HS = PP.getHeaderSearchInfo();
-  if (auto Dir = CI.getFileManager().getOptionalDirectoryRef(ResourceIncludeDir)) {
+  if (auto Dir = PP.getFileManager().getOptionalDirectoryRef(ResourceIncludeDir)) {
     // A system directory, searched before the others: <amp.h> must be ours.
     HS.AddSearchPath(DirectoryLookup(*Dir, SrcMgr::C_System, /*isFramework=*/false),
                      /*isAngled=*/true);
   }
+  // Before the files of -imacros and -include, which clang includes from
+  // the end of the predefines: they are user code too.
   std::string Predefines = PP.getPredefines();
-  Predefines += "#include <slmc/prelude.h>\n";
+  if (!Predefines.empty() && Predefines.back() != '\n')
+    Predefines += '\n';
+  size_t At = Predefines.size();
+  for (llvm::StringRef Directive : {"#__include_macros ", "#include "}) {
+    llvm::StringRef Text(Predefines);
+    size_t P = Text.starts_with(Directive) ? 0 : Text.find("\n" + Directive.str());
+    if (P != llvm::StringRef::npos)
+      At = std::min(At, P == 0 ? P : P + 1);
+  }
+  Predefines.insert(At, "#include <slmc/prelude.h>\n");
   PP.setPredefines(std::move(Predefines));
   registerDialectPragmas(PP);
+}
+
+void injectPrelude(CompilerInstance &CI, llvm::StringRef ResourceIncludeDir) {
+  injectPrelude(CI.getPreprocessor(), ResourceIncludeDir);
 }
 
 std::string resourceIncludeDirFor(llvm::StringRef BinaryPath) {

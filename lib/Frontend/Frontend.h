@@ -29,10 +29,13 @@ namespace slmc {
 
 /// Makes dialect source parseable: puts slmc's header directory (dialect
 /// headers such as <amp.h>, and slmc/prelude.h) first among the system
-/// include directories and includes the prelude before the main file.
-/// Must run after the preprocessor exists and before parsing starts.
+/// include directories and includes the prelude before the main file and
+/// the files of -include and -imacros. Must run after the preprocessor exists and before parsing starts.
 void injectPrelude(clang::CompilerInstance &CI,
                    llvm::StringRef ResourceIncludeDir);
+/// The same, on a preprocessor of which only the predefines are set (what
+/// clang-tidy hands its checks).
+void injectPrelude(clang::Preprocessor &PP, llvm::StringRef ResourceIncludeDir);
 
 /// Registers the handlers of the dialects' own pragmas (Cilk Plus
 /// `#pragma offload`, `#pragma offload_attribute`); injectPrelude does it.

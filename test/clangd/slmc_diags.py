@@ -179,7 +179,8 @@ def verify_runs(path):
                     i += 2
                     continue
                 if w != "%s":
-                    flags.append(w)
+                    # %S is lit's name for the test's directory.
+                    flags.append(w.replace("%S", os.path.dirname(os.path.abspath(path))))
                 i += 1
             if prefixes:
                 runs.append((flags, prefixes))

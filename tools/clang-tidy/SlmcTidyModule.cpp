@@ -82,19 +82,13 @@ public:
           .store(Map, "GroupMemoryLimit", Opts.GroupMemoryLimit);
   }
 
-  // What injectPrelude() does for the plugin and slmc++, on the preprocessor
-  // clang-tidy hands its checks before parsing starts.
+  // The prelude, on the preprocessor clang-tidy hands its checks before
+  // parsing starts.
   void registerPPCallbacks(const SourceManager &, Preprocessor *PP,
                            Preprocessor *) override {
     if (!Runner)
       return;
-    std::string Dir = resourceIncludeDirFor(modulePath());
-    HeaderSearch &HS = PP->getHeaderSearchInfo();
-    if (auto D = PP->getFileManager().getOptionalDirectoryRef(Dir))
-      HS.AddSearchPath(DirectoryLookup(*D, SrcMgr::C_System, false),
-                       /*isAngled=*/true);
-    PP->setPredefines(PP->getPredefines() + "#include <slmc/prelude.h>\n");
-    registerDialectPragmas(*PP);
+    injectPrelude(*PP, resourceIncludeDirFor(modulePath()));
   }
 
   void registerMatchers(MatchFinder *Finder) override {
