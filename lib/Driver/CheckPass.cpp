@@ -21,6 +21,8 @@
 #include "clang/Driver/CreateInvocationFromArgs.h"
 #include "clang/Frontend/CompilerInvocation.h"
 #include "clang/Frontend/FrontendAction.h"
+#include "clang/FrontendTool/Utils.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/VirtualFileSystem.h"
 
 using namespace clang;
@@ -84,44 +86,128 @@ private:
 
 } // namespace
 
-bool runCheckPass(const Toolchain &TC, const Options &Opts,
-                  llvm::StringRef Source, LoweredSource *Lowered) {
-  std::vector<std::string> Args = {TC.Clang, "-fsyntax-only", "-x", "c++"};
+namespace {
+
+/// The dependency flags of the check pass, which runs with -fsyntax-only
+/// and so cannot derive clang's defaults from the object file: with -MD or
+/// -MMD the file is <output>.d (else <stem>.d) and the target <output>
+/// (else <stem>.o), as clang++ would write them.
+std::vector<std::string> checkPassDependencyFlags(const Options &Opts,
+                                                  llvm::StringRef Source) {
+  std::vector<std::string> Flags = Opts.DepFlags;
+  auto Has = [&](llvm::StringRef F) { return llvm::is_contained(Flags, F); };
+  if (!Has("-MD") && !Has("-MMD"))
+    return Flags;
+  llvm::SmallString<256> Stem(llvm::sys::path::stem(Source));
+  if (!Has("-MF")) {
+    llvm::SmallString<256> File(Stem);
+    if (Opts.Output.empty())
+      File += ".d";
+    else
+      File = Opts.Output, llvm::sys::path::replace_extension(File, "d");
+    Flags.insert(Flags.end(), {"-MF", std::string(File)});
+  }
+  if (!Has("-MT") && !Has("-MQ"))
+    Flags.insert(Flags.end(),
+                 {"-MT", Opts.Output.empty() ? (Stem + ".o").str() : Opts.Output});
+  return Flags;
+}
+
+/// A compiler instance for `Args` (a clang++ command line) as the clang
+/// driver would make it, its files read through `FS` when given.
+std::unique_ptr<CompilerInstance>
+createFrontend(const std::vector<std::string> &Args,
+               llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS = nullptr) {
+  std::vector<const char *> Argv;
+  for (const std::string &A : Args)
+    Argv.push_back(A.c_str());
+  auto RealFS = llvm::vfs::getRealFileSystem();
+  DiagnosticOptions DriverDiagOpts;
+  IntrusiveRefCntPtr<DiagnosticsEngine> DriverDiags =
+      CompilerInstance::createDiagnostics(*RealFS, DriverDiagOpts);
+  CreateInvocationOptions CIOpts;
+  CIOpts.Diags = DriverDiags;
+  CIOpts.VFS = RealFS;
+  std::shared_ptr<CompilerInvocation> Inv = createInvocation(Argv, CIOpts);
+  if (!Inv)
+    return nullptr;
+  return std::make_unique<CompilerInstance>(std::move(Inv));
+}
+
+std::vector<std::string> frontendArgs(const Toolchain &TC, const Options &Opts,
+                                      llvm::ArrayRef<std::string> Mode) {
+  std::vector<std::string> Args = {TC.Clang, "-x", "c++"};
+  Args.insert(Args.end(), Mode.begin(), Mode.end());
   Args.insert(Args.end(), Opts.CommonFlags.begin(), Opts.CommonFlags.end());
   Args.insert(Args.end(), Opts.HostFlags.begin(), Opts.HostFlags.end());
   if (!Opts.OptLevel.empty())
     Args.push_back(Opts.OptLevel);
-  Args.push_back(Source.str());
-  std::vector<const char *> Argv;
-  for (const std::string &A : Args)
-    Argv.push_back(A.c_str());
+  return Args;
+}
 
-  auto VFS = llvm::vfs::getRealFileSystem();
-  DiagnosticOptions DriverDiagOpts;
-  IntrusiveRefCntPtr<DiagnosticsEngine> DriverDiags =
-      CompilerInstance::createDiagnostics(*VFS, DriverDiagOpts);
-  CreateInvocationOptions CIOpts;
-  CIOpts.Diags = DriverDiags;
-  CIOpts.VFS = VFS;
-  std::shared_ptr<CompilerInvocation> Inv = createInvocation(Argv, CIOpts);
-  if (!Inv)
+/// Any of clang's preprocessor actions (-E, -M, -MM, -dM), with the prelude.
+class PreprocessWithPrelude : public WrapperFrontendAction {
+public:
+  PreprocessWithPrelude(std::unique_ptr<FrontendAction> Wrapped, std::string Dir)
+      : WrapperFrontendAction(std::move(Wrapped)), ResourceInclude(std::move(Dir)) {}
+
+  bool BeginSourceFileAction(CompilerInstance &CI) override {
+    injectPrelude(CI, ResourceInclude);
+    return WrapperFrontendAction::BeginSourceFileAction(CI);
+  }
+
+private:
+  std::string ResourceInclude;
+};
+
+} // namespace
+
+bool runCheckPass(const Toolchain &TC, const Options &Opts,
+                  llvm::StringRef Source, LoweredSource *Lowered) {
+  std::vector<std::string> Args = frontendArgs(TC, Opts, {"-fsyntax-only"});
+  std::vector<std::string> Deps = checkPassDependencyFlags(Opts, Source);
+  Args.insert(Args.end(), Deps.begin(), Deps.end());
+  Args.push_back(Source.str());
+  std::unique_ptr<CompilerInstance> CI = createFrontend(Args);
+  if (!CI)
     return false;
+  // Every user file is read with its array notation rewritten.
+  auto FS = llvm::makeIntrusiveRefCnt<PrepassFileSystem>(llvm::vfs::getRealFileSystem());
+  FS->addSystemDirectories(CI->getHeaderSearchOpts());
+  FS->addSystemDirectory(TC.ResourceInclude);
+  CI->createVirtualFileSystem(FS);
+  CI->createDiagnostics();
   // slmc's warning groups are not clang's: keep them away from clang's
   // option processing (which would call them unknown) but in the options
   // our reporter reads.
-  // Every user file is read with its array notation rewritten.
-  auto FS = llvm::makeIntrusiveRefCnt<PrepassFileSystem>(VFS);
-  FS->addSystemDirectories(Inv->getHeaderSearchOpts());
-  FS->addSystemDirectory(TC.ResourceInclude);
-  CompilerInstance CI(std::move(Inv));
-  CI.createVirtualFileSystem(FS);
-  CI.createDiagnostics();
   for (const std::string &W : Opts.SlmcWarnings)
-    CI.getDiagnosticOpts().Warnings.push_back(W.substr(2));
+    CI->getDiagnosticOpts().Warnings.push_back(W.substr(2));
   CheckAction Action(TC, Opts, Source, FS, Lowered);
   // As in cc1: success is what the diagnostic client counted, so that
   // -verify turns expected errors into success.
-  return CI.ExecuteAction(Action);
+  return CI->ExecuteAction(Action);
+}
+
+bool runPreprocessor(const Toolchain &TC, const Options &Opts, llvm::StringRef Source) {
+  // The user's files as they are (ccache hashes this output; the array
+  // notation pre-pass is not preprocessing).
+  std::vector<std::string> Args = frontendArgs(TC, Opts, Opts.PreprocessFlags);
+  Args.insert(Args.end(), Opts.DepFlags.begin(), Opts.DepFlags.end());
+  // createInvocation adds -fsyntax-only, which -E and -M leave unused.
+  Args.push_back("-Qunused-arguments");
+  if (!Opts.Output.empty())
+    Args.insert(Args.end(), {"-o", Opts.Output});
+  Args.push_back(Source.str());
+  std::unique_ptr<CompilerInstance> CI = createFrontend(Args);
+  if (!CI)
+    return false;
+  CI->createVirtualFileSystem(llvm::vfs::getRealFileSystem());
+  CI->createDiagnostics();
+  std::unique_ptr<FrontendAction> Action = CreateFrontendAction(*CI);
+  if (!Action)
+    return false;
+  PreprocessWithPrelude Wrapped(std::move(Action), TC.ResourceInclude);
+  return CI->ExecuteAction(Wrapped);
 }
 
 } // namespace slmc::driver

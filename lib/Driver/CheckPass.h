@@ -34,6 +34,10 @@ struct LoweredSource {
 bool runCheckPass(const Toolchain &TC, const Options &Opts,
                   llvm::StringRef Source, LoweredSource *Lowered);
 
+/// -E, -M, -MM: runs clang's preprocessor action the flags ask for over
+/// the user's `Source`, with the dialect prelude, writing to -o or stdout.
+bool runPreprocessor(const Toolchain &TC, const Options &Opts, llvm::StringRef Source);
+
 } // namespace slmc::driver
 
 #endif // SLMC_DRIVER_CHECKPASS_H

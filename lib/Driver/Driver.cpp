@@ -12,6 +12,7 @@
 #include "Driver/Options.h"
 #include "Driver/Toolchain.h"
 
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -84,6 +85,8 @@ private:
   bool compileSource(const std::string &Source, std::string &Object) {
     if (Opts.TheMode == Mode::SyntaxOnly)
       return runCheckPass(TC, Opts, Source, nullptr);
+    if (Opts.TheMode == Mode::Preprocess)
+      return runPreprocessor(TC, Opts, Source);
 
     LoweredSource Result;
     if (!Opts.DryRun && !runCheckPass(TC, Opts, Source, &Result))
@@ -235,6 +238,8 @@ private:
     appendHostFlags(Args);
     if (!Opts.OptLevel.empty())
       Args.push_back(Opts.OptLevel);
+    if (Opts.Verbose) // clang's own report (build systems read its search paths)
+      Args.push_back("-v");
     Args.insert(Args.end(), {"-Wno-cuda-compat", "-Xclang", "-fcuda-include-gpubinary",
                              "-Xclang", Package.str(), "-c", Source.str(), "-o",
                              Object.str()});
@@ -283,6 +288,8 @@ private:
     Args.insert(Args.end(), {"-L" + TC.RuntimeLibDir, "-lslmrt",
                              "-Wl,-rpath," + TC.RuntimeLibDir, "-o",
                              Opts.Output.empty() ? "a.out" : Opts.Output});
+    if (Opts.Verbose) // clang's own report (build systems read the linker line)
+      Args.push_back("-v");
     return runProgram(TC.Clang, Args, Opts.Verbose, Opts.DryRun) == 0;
   }
 
@@ -295,8 +302,16 @@ private:
 
 int run(int Argc, const char **Argv) {
   InitLLVM X(Argc, Argv);
+  // @file arguments, as GCC and clang read them.
+  SmallVector<const char *, 64> Args(Argv, Argv + Argc);
+  BumpPtrAllocator Alloc;
+  cl::ExpansionContext Expander(Alloc, cl::TokenizeGNUCommandLine);
+  if (Error E = Expander.expandResponseFiles(Args)) {
+    errs() << "slmc++: error: " << toString(std::move(E)) << "\n";
+    return 1;
+  }
   Options Opts;
-  if (!parseOptions(ArrayRef<const char *>(Argv + 1, Argv + Argc), Opts))
+  if (!parseOptions(ArrayRef<const char *>(Args).drop_front(), Opts))
     return 1;
   if (Opts.TheMode == Mode::Help) {
     printHelp();
@@ -307,6 +322,14 @@ int run(int Argc, const char **Argv) {
     return 0;
   }
   Toolchain TC = Toolchain::discover(Argv[0]);
+  if (Opts.TheMode == Mode::ClangQuery) {
+    // The host compiler answers: slmc++ compiles and links with it.
+    std::vector<std::string> Query = Opts.HostFlags;
+    Query.insert(Query.end(), Opts.LinkFlags.begin(), Opts.LinkFlags.end());
+    Query.insert(Query.end(), Opts.QueryFlags.begin(), Opts.QueryFlags.end());
+    int RC = runProgram(TC.Clang, Query, Opts.Verbose, Opts.DryRun);
+    return RC < 0 ? 1 : RC;
+  }
   return Compilation(TC, Opts).run();
 }
 

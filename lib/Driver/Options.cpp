@@ -24,21 +24,94 @@ bool error(const llvm::Twine &Message) {
 
 bool isSourceFile(llvm::StringRef Path) {
   return llvm::StringSwitch<bool>(llvm::sys::path::extension(Path))
-      .Cases(".cpp", ".cc", ".cxx", ".c++", ".C", ".cp", true)
+      .Cases({".cpp", ".cc", ".cxx", ".c++", ".C", ".cp"}, true)
       .Default(false);
 }
 
 /// Flags that take their value as the next argument.
 bool takesSeparateValue(llvm::StringRef A) {
   return A == "-I" || A == "-D" || A == "-U" || A == "-isystem" ||
-         A == "-include" || A == "-iquote" || A == "-idirafter" || A == "-L" ||
-         A == "-l" || A == "-o" || A == "-x" || A == "-Xlinker";
+         A == "-include" || A == "-imacros" || A == "-iquote" ||
+         A == "-idirafter" || A == "-L" || A == "-l" || A == "-o" ||
+         A == "-x" || A == "-Xlinker";
+}
+
+void setCudaArch(Options &O, llvm::StringRef SmName) {
+  O.Ptx = true;
+  O.CudaArch = SmName.str();
+}
+
+/// DPC++'s -fsycl-targets=: triples and device names, comma-separated.
+/// The CPU fallback is always built, so x86-64 targets add nothing.
+bool applySyclTargets(llvm::StringRef List, Options &O) {
+  O.Spirv = O.Ptx = false;
+  llvm::SmallVector<llvm::StringRef, 4> Parts;
+  List.split(Parts, ',', -1, false);
+  for (llvm::StringRef T : Parts) {
+    llvm::StringRef Arch = T;
+    if (T == "spir64" || T == "spir64_gen" || T == "spirv64" ||
+        T.starts_with("spir64-") || T.starts_with("spirv64-") ||
+        T.starts_with("spir64_gen-") || T.starts_with("intel_gpu_"))
+      O.Spirv = true;
+    else if (T == "spir64_x86_64" || T.starts_with("spir64_x86_64-"))
+      ; // the CPU fallback
+    else if (T == "nvptx64" || T.starts_with("nvptx64-"))
+      O.Ptx = true;
+    else if (Arch.consume_front("nvidia_gpu_") && Arch.starts_with("sm_"))
+      setCudaArch(O, Arch);
+    else if (T.starts_with("amdgcn") || T.starts_with("amd_gpu_"))
+      return error("-fsycl-targets: '" + T + "': slmc has no AMD GPU backend "
+                   "(targets: spir64, nvptx64-nvidia-cuda, spir64_x86_64)");
+    else
+      return error("-fsycl-targets: unsupported target '" + T +
+                   "' (expected spir64, spir64_gen, intel_gpu_*, "
+                   "nvptx64-nvidia-cuda, nvidia_gpu_sm_XX or spir64_x86_64)");
+  }
+  return true;
+}
+
+/// AdaptiveCpp's --acpp-targets=: "backend[:arch,...]" separated by ';'.
+bool applyAcppTargets(llvm::StringRef List, Options &O) {
+  O.Spirv = O.Ptx = false;
+  llvm::SmallVector<llvm::StringRef, 4> Parts;
+  List.split(Parts, ';', -1, false);
+  for (llvm::StringRef T : Parts) {
+    auto [Backend, Archs] = T.trim().split(':');
+    if (Backend == "generic") {
+      O.Spirv = O.Ptx = true;
+    } else if (Backend.starts_with("omp")) {
+      // the CPU fallback, always built
+    } else if (Backend.starts_with("cuda")) {
+      O.Ptx = true;
+      llvm::StringRef First = Archs.split(',').first;
+      if (First.starts_with("sm_"))
+        setCudaArch(O, First);
+      else if (!First.empty())
+        return error("--acpp-targets: invalid CUDA architecture '" + First +
+                     "' (expected sm_XX)");
+    } else if (Backend == "spirv" || Backend == "ze" || Backend == "level_zero") {
+      O.Spirv = true;
+    } else if (Backend.starts_with("hip")) {
+      return error("--acpp-targets: '" + T + "': slmc has no AMD GPU backend");
+    } else {
+      return error("--acpp-targets: unsupported target '" + T +
+                   "' (expected generic, omp, cuda:sm_XX or spirv)");
+    }
+  }
+  return true;
+}
+
+/// --target=: slmc++ builds host code for the machine it runs on.
+bool isHostTriple(llvm::StringRef T) {
+  return T == "x86_64-linux-gnu" || T == "x86_64-pc-linux-gnu" ||
+         T == "x86_64-unknown-linux-gnu" || T == "x86_64-linux";
 }
 
 } // namespace
 
 bool parseOptions(llvm::ArrayRef<const char *> Args, Options &O) {
-  bool SawSyntaxOnly = false, SawCompileOnly = false;
+  bool SawSyntaxOnly = false, SawCompileOnly = false, SawPreprocess = false;
+  bool ForceCxx = false; // -x c++ until -x none
   for (size_t I = 0; I < Args.size(); ++I) {
     llvm::StringRef A = Args[I];
     auto Next = [&](llvm::StringRef &Value) {
@@ -66,6 +139,22 @@ bool parseOptions(llvm::ArrayRef<const char *> Args, Options &O) {
       SawCompileOnly = true;
     } else if (A == "-fsyntax-only") {
       SawSyntaxOnly = true;
+    } else if (A == "-E") {
+      SawPreprocess = true;
+      O.PreprocessFlags.push_back(A.str());
+    } else if (A == "-P" || A == "-C" || A == "-CC" || A == "-dM" || A == "-dD" ||
+               A == "-dI") {
+      O.PreprocessFlags.push_back(A.str());
+    } else if (A == "-M" || A == "-MM") {
+      SawPreprocess = true;
+      O.DepFlags.push_back(A.str());
+    } else if (A == "-MD" || A == "-MMD" || A == "-MP" || A == "-MG" || A == "-MV") {
+      O.DepFlags.push_back(A.str());
+    } else if (A == "-MF" || A == "-MT" || A == "-MQ") {
+      if (!Next(V)) return false;
+      O.DepFlags.insert(O.DepFlags.end(), {A.str(), V.str()});
+    } else if (A.starts_with("-MF") || A.starts_with("-MT") || A.starts_with("-MQ")) {
+      O.DepFlags.insert(O.DepFlags.end(), {A.take_front(3).str(), A.drop_front(3).str()});
     } else if (A.consume_front("--emit=") || A == "--emit") {
       if (A == "--emit" && !Next(A)) return false;
       O.Emit = llvm::StringSwitch<EmitKind>(A)
@@ -87,6 +176,29 @@ bool parseOptions(llvm::ArrayRef<const char *> Args, Options &O) {
         else if (P == "none") ;
         else return error("invalid offload target '" + P + "' (expected spirv, ptx or none)");
       }
+    } else if (A == "-fsycl" || A == "-fsycl-unnamed-lambda" ||
+               A.starts_with("-fsycl-device-code-split")) {
+      // DPC++'s switches: slmc++ always compiles SYCL, names lambdas
+      // itself and builds one image per translation unit.
+    } else if (A.consume_front("-fsycl-targets=")) {
+      if (!applySyclTargets(A, O)) return false;
+    } else if (A.consume_front("--acpp-targets=") || A.consume_front("--hipsycl-targets=")) {
+      if (!applyAcppTargets(A, O)) return false;
+    } else if (A.starts_with("-fsycl") || A.starts_with("-fno-sycl")) {
+      return error("'" + A + "' is not supported (slmc++ accepts -fsycl, "
+                   "-fsycl-targets=, -fsycl-unnamed-lambda and "
+                   "-fsycl-device-code-split)");
+    } else if (A.consume_front("--target=") || A == "-target") {
+      if (A == "-target" && !Next(A)) return false;
+      if (!isHostTriple(A))
+        return error("unsupported target '" + A + "': slmc++ builds host code "
+                     "for x86_64-linux-gnu (device code: --offload-targets=)");
+    } else if (A.starts_with("-print-") || A.starts_with("--print-") ||
+               A == "-dumpversion" || A == "-dumpmachine" ||
+               A == "-dumpfullversion") {
+      O.QueryFlags.push_back(A.str());
+    } else if (A == "-pipe") {
+      // Temporary files are slmc++'s business; nothing to change.
     } else if (A.consume_front("--spirv-version=")) {
       if (A != "1.0" && A != "1.1" && A != "1.2" && A != "1.3" && A != "1.4")
         return error("unsupported SPIR-V version '" + A +
@@ -115,9 +227,17 @@ bool parseOptions(llvm::ArrayRef<const char *> Args, Options &O) {
     } else if (A == "-fcilkplus") {
       // GCC's switch for Cilk Plus: slmc++ always reads it (array notation
       // is rewritten before the passes), so there is nothing to turn on.
-    } else if (A == "-x") {
-      return error("'-x' is not supported: slmc++ compiles C++ sources");
-    } else if (A == "-S" || A == "-E") {
+    } else if (A == "-x" || (A.starts_with("-x") && A.size() > 2)) {
+      if (A == "-x" && !Next(V)) return false;
+      llvm::StringRef Lang = A == "-x" ? V : A.drop_front(2);
+      if (Lang == "c++")
+        ForceCxx = true;
+      else if (Lang == "none")
+        ForceCxx = false;
+      else
+        return error("'-x " + Lang + "' is not supported: slmc++ compiles C++ "
+                     "sources (-x c++ or -x none)");
+    } else if (A == "-S") {
       return error("'" + A + "' is not supported; use --emit=offload-cpp, "
                    "--emit=spirv or --emit=ptx");
     } else if (A == "-Xclang") {
@@ -131,7 +251,9 @@ bool parseOptions(llvm::ArrayRef<const char *> Args, Options &O) {
       else
         O.CommonFlags.insert(O.CommonFlags.end(), {A.str(), V.str()});
     } else if (A.starts_with("-I") || A.starts_with("-D") || A.starts_with("-U") ||
-               A.starts_with("-std=") || A == "-w") {
+               A.starts_with("-std=") || A.starts_with("-stdlib=") || A == "-w" ||
+               A.starts_with("-isystem") || A.starts_with("-iquote") ||
+               A.starts_with("-idirafter") || A == "-nostdinc" || A == "-nostdinc++") {
       O.CommonFlags.push_back(A.str());
     } else if (A.starts_with("-Wl,")) {
       O.LinkFlags.push_back(A.str());
@@ -146,10 +268,11 @@ bool parseOptions(llvm::ArrayRef<const char *> Args, Options &O) {
       O.LinkFlags.push_back(A.str());
     } else if (A == "-shared" || A == "-static" || A == "-rdynamic" ||
                A == "-static-libstdc++" || A == "-static-libgcc" || A == "-pie" ||
-               A == "-no-pie") {
+               A == "-no-pie" || A == "-nostdlib" || A == "-nodefaultlibs") {
       O.LinkFlags.push_back(A.str());
     } else if (A == "-pthread" || A == "-fopenmp" || A.starts_with("-fsanitize") ||
-               A.starts_with("-fuse-ld=")) {
+               A.starts_with("-fuse-ld=") || A.starts_with("--rtlib=") ||
+               A.starts_with("-rtlib=") || A == "--coverage") {
       // Needed both to compile host code and to link it.
       O.HostFlags.push_back(A.str());
       O.LinkFlags.push_back(A.str());
@@ -158,25 +281,42 @@ bool parseOptions(llvm::ArrayRef<const char *> Args, Options &O) {
       O.HostFlags.push_back(A.str());
     } else if (A.starts_with("-") && A != "-") {
       return error("unknown argument: '" + A + "'");
+    } else if (A.starts_with("@")) {
+      // Readable response files were expanded before parsing.
+      return error("cannot read response file '" + A.drop_front() + "'");
     } else {
-      O.Inputs.push_back({A.str(), isSourceFile(A)});
+      O.Inputs.push_back({A.str(), ForceCxx || isSourceFile(A)});
     }
   }
 
+  if (!O.QueryFlags.empty()) {
+    O.TheMode = Mode::ClangQuery;
+    return true;
+  }
   if (O.Emit != EmitKind::None)
     O.TheMode = Mode::Emit;
+  else if (SawPreprocess)
+    O.TheMode = Mode::Preprocess;
   else if (SawSyntaxOnly)
     O.TheMode = Mode::SyntaxOnly;
   else if (SawCompileOnly)
     O.TheMode = Mode::CompileOnly;
 
-  if (O.Inputs.empty())
+  if (O.Inputs.empty()) {
+    if (O.Verbose) { // as clang: `-v` alone prints the version
+      O.TheMode = Mode::Version;
+      return true;
+    }
     return error("no input files");
+  }
+  if (O.TheMode == Mode::Emit && SawPreprocess)
+    return error("'--emit=' cannot be combined with -E, -M or -MM");
   if (O.TheMode != Mode::Link)
     for (const Input &In : O.Inputs)
       if (!In.IsSource)
         return error("'" + In.Path + "': not a C++ source file (expected "
-                     ".cpp, .cc, .cxx); linker inputs need a link step");
+                     ".cpp, .cc, .cxx, or -x c++ before it); linker inputs "
+                     "need a link step");
   size_t Sources = 0;
   for (const Input &In : O.Inputs)
     Sources += In.IsSource;
@@ -193,10 +333,11 @@ bool parseOptions(llvm::ArrayRef<const char *> Args, Options &O) {
 void printHelp() {
   llvm::outs() << R"(OVERVIEW: slmc++ - compiler for GPU kernels with group-local memory
 
-Compiles unmodified C++ AMP programs (and, as they land, Cilk Plus graphics
-offload, C for Metal and SYCL group_local_memory programs) into executables
-that run on Intel GPUs (Level Zero, SPIR-V), NVIDIA GPUs (CUDA, PTX) and on
-the CPU, choosing the best device present when they start.
+Compiles unmodified C++ AMP, Intel Cilk Plus graphics offload, Intel C for
+Metal and SYCL (group_local_memory) programs into executables that run on
+Intel GPUs (Level Zero, SPIR-V), NVIDIA GPUs (CUDA, PTX) and on the CPU,
+choosing the best device present when they start. Takes clang++'s flags, so
+build systems (CMake, Make, Ninja, ccache) use it as their C++ compiler.
 
 USAGE: slmc++ [options] file...
 
@@ -204,6 +345,8 @@ MODES:
   (default)               Compile and link an executable (a.out unless -o)
   -c                      Compile each source to an object file
   -fsyntax-only           Parse and check the dialect rules only
+  -E                      Preprocess the source (with the dialect prelude)
+  -M, -MM                 Print the source's dependencies as make rules
   --emit=offload-cpp      Write the lowered offload C++ source
   --emit=spirv            Write the SPIR-V module of the kernels
   --emit=ptx              Write the PTX module of the kernels
@@ -216,7 +359,15 @@ OPTIONS:
   -I, -D, -U, -isystem, -include, -std=, -O<n>, -g, -f..., -W..., -w
                           As for clang++; -O also sets the device code level
                           (default -O3 for device code)
+  -MD, -MMD, -MF, -MT, -MQ, -MP, -MG
+                          Dependency files, as for clang++ (they name the
+                          user's files, never slmc's lowered copies)
+  -x c++, -x none         Treat the following inputs as C++ / by extension
+  @<file>                 Read options from <file>
+  -fPIC, -shared          Objects and shared libraries, as for clang++
   -L, -l, -Wl,...         As for clang++, for the link
+  -print-*, -dumpmachine, -dumpversion
+                          Answered by the host clang++
   -Xclang <arg>           Pass <arg> to the front end (check and host passes)
   -Wno-slmc-<group>       Disable an slmc warning group (-Wslmc: all of them)
   --offload-targets=<l>   Device code to build: spirv, ptx, both (default)
@@ -227,18 +378,28 @@ OPTIONS:
                           from the second-level nests, see docs/user-guide.md)
   --group-memory-limit=<bytes>
                           Group-local memory a kernel may use (default 65536)
-  -v                      Show the commands slmc++ runs
+  -v                      Show the commands slmc++ runs (and clang's report)
   -###                    Print the commands without running them
   -save-temps             Keep intermediate files in the current directory
                           (<stem>.slmc.cpp and <header>.slmc.h: the lowered
                           files; <stem>.vfs.yaml: the overlay that serves
                           them to the later passes)
-  -fcilkplus              Accepted and ignored (Cilk Plus is always on)
   --help                  Display this help
   --version               Display the version
 
-ENVIRONMENT (programs built by slmc++):
+OTHER COMPILERS' SPELLINGS (see docs/user-guide.md):
+  -fsycl                  Accepted (SYCL is always on)
+  -fsycl-targets=<l>      spir64, spir64_gen, intel_gpu_* -> SPIR-V;
+                          nvptx64-nvidia-cuda, nvidia_gpu_sm_XX -> PTX;
+                          spir64_x86_64 -> the CPU fallback (always built)
+  --acpp-targets=<l>      generic -> SPIR-V and PTX; cuda:sm_XX -> PTX;
+                          omp -> the CPU fallback
+  -fcilkplus              Accepted (Cilk Plus is always on)
+
+ENVIRONMENT (programs built by slmc++; `slmc-ls` lists the devices):
   SLMC_DEVICE=level_zero|cuda|cpu   Device to run on (default: best present)
+  ONEAPI_DEVICE_SELECTOR=<be>:<dev> The same, in DPC++'s spelling
+                                    (level_zero:gpu, cuda:*, *:cpu, ...)
   SLMC_VERBOSE=1                    Report the device chosen
 See docs/user-guide.md for more.
 )";

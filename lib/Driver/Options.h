@@ -25,6 +25,8 @@ enum class Mode {
   Link,        // default: compile every source, link an executable
   CompileOnly, // -c
   SyntaxOnly,  // -fsyntax-only: parse and check only
+  Preprocess,  // -E, -M, -MM: the user's source through the preprocessor
+  ClangQuery,  // -print-*, -dumpversion, -dumpmachine: answered by clang
   Emit,        // --emit=...: write an intermediate product
   Help,
   Version,
@@ -51,13 +53,20 @@ struct Options {
   std::vector<std::string> LinkFlags;
   /// -Wslmc-... and -Wno-slmc-...: our warning groups (kept from clang).
   std::vector<std::string> SlmcWarnings;
+  /// -M -MM -MD -MMD -MF -MT -MQ -MP -MG: dependency output, written by the
+  /// pass that reads the user's own files (check pass or preprocessor).
+  std::vector<std::string> DepFlags;
+  /// -E, and -P -C -CC -dM -dD -dI which only mean something with it.
+  std::vector<std::string> PreprocessFlags;
+  /// -print-*, -dumpversion, -dumpmachine.
+  std::vector<std::string> QueryFlags;
 
   std::string OptLevel;          // "-O2" etc., empty if none given
   bool Spirv = true, Ptx = true; // --offload-targets=
   std::string SpirvVersion = "1.4";
   std::string CudaArch = "sm_75";
   uint64_t GroupMemoryLimit = 64 * 1024;
-  bool Verbose = false; // -v
+  bool Verbose = false; // -v (also passed to the clang commands)
   bool DryRun = false;  // -###
   bool SaveTemps = false;
 };
