@@ -92,7 +92,8 @@ SLMC_RT_API slmc_status slmc_report_error(slmc_status status,
 /* ---- Device selection -------------------------------------------------- */
 
 /* Chooses the backend. Without a call the environment variable SLMC_DEVICE
- * (level_zero | cuda | cpu) decides, else the best device present. Selecting
+ * (level_zero | cuda | cpu) decides, else the best device present among those
+ * ONEAPI_DEVICE_SELECTOR allows (DPC++'s syntax: level_zero:gpu, *:cpu, ...). Selecting
  * an absent backend fails with SLMC_ERROR_NO_DEVICE and changes nothing.
  * Must be called before any allocation or launch, or with nothing in flight. */
 SLMC_RT_API slmc_status slmc_select_backend(slmc_backend backend);
@@ -102,6 +103,11 @@ SLMC_RT_API slmc_status slmc_get_backend(slmc_backend *backend);
 SLMC_RT_API int slmc_backend_available(slmc_backend backend);
 SLMC_RT_API const char *slmc_backend_name(slmc_backend backend);
 SLMC_RT_API slmc_status slmc_get_device_info(slmc_device_info *info);
+/* The device of one backend (not AUTO), without selecting it: fails with
+ * SLMC_ERROR_NO_DEVICE, and slmc_last_error() saying why (driver library
+ * missing, no device), when the backend cannot run. */
+SLMC_RT_API slmc_status slmc_get_backend_device_info(slmc_backend backend,
+                                                     slmc_device_info *info);
 
 /* ---- Memory ------------------------------------------------------------- */
 

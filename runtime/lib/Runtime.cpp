@@ -18,6 +18,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Backend.h"
+#include "DeviceSelector.h"
 #include "FatBinary.h"
 #include "Offload.h"
 #include "Program.h"
@@ -273,7 +274,8 @@ bool validKind(slmc_backend K) {
 class Devices {
 public:
   /// The backend in use, choosing it on first call (SLMC_DEVICE, else the
-  /// best present). On failure records the error and returns null.
+  /// best present that ONEAPI_DEVICE_SELECTOR allows). On failure records
+  /// the error and returns null.
   Backend *current(slmc_status &Code) {
     if (Backend *B = Current.load(std::memory_order_acquire))
       return B;
@@ -296,6 +298,17 @@ public:
                         "' is not a device; use level_zero, cuda or cpu");
         return nullptr;
       }
+    } else if (const char *Selector = std::getenv("ONEAPI_DEVICE_SELECTOR");
+               Selector && *Selector) {
+      BackendFilter F = parseDeviceSelector(Selector);
+      if (!F.Error.empty()) {
+        Code = fail(SLMC_ERROR_INVALID_VALUE, F.Error);
+        return nullptr;
+      }
+      Backend *B = chooseAmong(F, Code);
+      if (B)
+        use(B);
+      return B;
     }
     Backend *B = choose(Kind, Code);
     if (B)
@@ -327,6 +340,12 @@ public:
       if (instance(K))
         return true;
     return false;
+  }
+
+  /// One backend's instance, not selected; null with the reason recorded.
+  Backend *probe(slmc_backend Kind, slmc_status &Code) {
+    std::lock_guard<std::mutex> L(Mutex);
+    return choose(Kind, Code);
   }
 
   /// The CPU fallback, whichever backend is in use (for host-only kernels).
@@ -372,8 +391,15 @@ private:
                                             " device: " + Slots[Kind].WhyNot);
       return nullptr;
     }
+    return chooseAmong(BackendFilter{~0u, {}}, Code);
+  }
+
+  // Called with Mutex held.
+  Backend *chooseAmong(const BackendFilter &Filter, slmc_status &Code) {
     std::string Reasons;
     for (slmc_backend K : kPreference) {
+      if (!Filter.allows(K))
+        continue;
       if (Backend *B = instance(K))
         return B;
       Reasons += std::string(Reasons.empty() ? "" : "; ") + displayName(K) +
@@ -502,6 +528,21 @@ extern "C" slmc_status slmc_get_device_info(slmc_device_info *Info) {
     return fail(SLMC_ERROR_INVALID_VALUE, "slmc_get_device_info: null pointer");
   slmc_status Code = SLMC_SUCCESS;
   Backend *B = currentBackend(Code);
+  if (!B)
+    return Code;
+  *Info = B->info();
+  return SLMC_SUCCESS;
+}
+
+extern "C" slmc_status slmc_get_backend_device_info(slmc_backend Kind,
+                                                    slmc_device_info *Info) {
+  if (!Info)
+    return fail(SLMC_ERROR_INVALID_VALUE, "slmc_get_backend_device_info: null pointer");
+  if (!validKind(Kind) || Kind == SLMC_BACKEND_AUTO)
+    return fail(SLMC_ERROR_INVALID_VALUE,
+                "slmc_get_backend_device_info: not a backend: " + std::to_string(int(Kind)));
+  slmc_status Code = SLMC_SUCCESS;
+  Backend *B = devices().probe(Kind, Code);
   if (!B)
     return Code;
   *Info = B->info();

@@ -289,3 +289,42 @@ TEST(CpuTuning, MalformedSetting) {
 }
 
 } // namespace
+
+// ---- ONEAPI_DEVICE_SELECTOR (DPC++'s spelling) -------------------------------
+
+TEST(DeviceSelection, OneApiSelectorCpu) {
+  REQUIRE_ENV("ONEAPI_DEVICE_SELECTOR", "*:cpu");
+  EXPECT_EQ(current(), SLMC_BACKEND_CPU);
+  expectCpuKernelRuns();
+}
+
+TEST(DeviceSelection, OneApiSelectorGpus) {
+  REQUIRE_ENV("ONEAPI_DEVICE_SELECTOR", "!native_cpu:*");
+  // Everything but the CPU fallback.
+  slmc_backend B = SLMC_BACKEND_AUTO;
+  slmc_status S = slmc_get_backend(&B);
+  if (S == SLMC_SUCCESS) {
+    EXPECT_NE(B, SLMC_BACKEND_CPU);
+    return;
+  }
+  EXPECT_EQ(S, SLMC_ERROR_NO_DEVICE);
+  std::string E = lastError();
+  EXPECT_TRUE(contains(E, "Level Zero: ")) << E;
+  EXPECT_TRUE(contains(E, "CUDA: ")) << E;
+  EXPECT_FALSE(contains(E, "CPU")) << E;
+}
+
+TEST(DeviceSelection, OneApiSelectorMalformed) {
+  REQUIRE_ENV("ONEAPI_DEVICE_SELECTOR", "gpu");
+  slmc_backend B = SLMC_BACKEND_AUTO;
+  EXPECT_EQ(slmc_get_backend(&B), SLMC_ERROR_INVALID_VALUE);
+  std::string E = lastError();
+  EXPECT_TRUE(contains(E, "ONEAPI_DEVICE_SELECTOR='gpu'")) << E;
+  EXPECT_EQ(E.find('\n'), std::string::npos) << E;
+}
+
+TEST(DeviceSelection, SlmcDeviceOverridesOneApiSelector) {
+  REQUIRE_ENV("SLMC_DEVICE", "cpu");
+  REQUIRE_ENV("ONEAPI_DEVICE_SELECTOR", "cuda:gpu");
+  EXPECT_EQ(current(), SLMC_BACKEND_CPU);
+}
