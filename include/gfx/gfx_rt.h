@@ -34,6 +34,10 @@
 
 #include "slmc/cilk_tasks.h"
 
+// ICC's environment declared _mm_malloc/_mm_free wherever its samples
+// used them (after this header and <memory.h>).
+#include <mm_malloc.h>
+
 #include <cstdarg>
 #include <cstddef>
 #include <cstdint>

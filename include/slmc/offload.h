@@ -26,6 +26,7 @@
 #define SLMC_OFFLOAD_H
 
 #include "slmc/detail/early.h"
+#include "slmc/detail/cilk_keywords.h"
 
 #include <stddef.h>
 #include <stdint.h>

@@ -19,6 +19,7 @@
 
 #include "slmc/detail/early.h"
 #include "slmc/detail/array_notation.h"
+#include "slmc/detail/cilk_keywords.h"
 
 // ---- C++ AMP -----------------------------------------------------------
 // restrict(amp), restrict(cpu), restrict(amp, cpu) after a declarator; the

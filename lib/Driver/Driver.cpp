@@ -11,6 +11,7 @@
 #include "Driver/DeviceCode.h"
 #include "Driver/Options.h"
 #include "Driver/Toolchain.h"
+#include "Frontend/Frontend.h"
 
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
@@ -100,6 +101,11 @@ private:
     Options PassOpts = Opts;
     if (!writeOverlay(Source, Result.Files, PassOpts))
       return false;
+    // What the check pass's prelude gave a Cilk Plus offload source.
+    if (auto Text = MemoryBuffer::getFile(Source); Text && usesCilkOffload((*Text)->getBuffer()))
+      PassOpts.CommonFlags.insert(PassOpts.CommonFlags.begin(),
+                                  {"-D__GFX__=1", "-D__INTEL_OFFLOAD=1", "-include",
+                                   "gfx/gfx_intrin.h"});
     // Forced includes come before the main file, whose lowered copy
     // includes the offload header: their lowered copies need it first.
     if (llvm::is_contained(Opts.CommonFlags, "-include"))

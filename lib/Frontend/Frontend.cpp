@@ -17,6 +17,22 @@ using namespace clang;
 
 namespace slmc {
 
+bool usesCilkOffload(llvm::StringRef Source) {
+  for (llvm::StringRef Marker :
+       {"_Cilk_for", "cilk_for", "__thread_group_local", "gfx_kernel",
+        "target(gfx", "pragma offload", "_GFX_", "_gfx_"})
+    if (Source.contains(Marker))
+      return true;
+  return false;
+}
+
+std::string cilkOffloadPredefines() {
+  // What ICC's offload compilations predefined; see docs/design-cilk.md.
+  return "#define __GFX__ 1\n"
+         "#define __INTEL_OFFLOAD 1\n"
+         "#include <gfx/gfx_intrin.h>\n";
+}
+
 void injectPrelude(Preprocessor &PP, llvm::StringRef ResourceIncludeDir) {
   HeaderSearch &HS = PP.getHeaderSearchInfo();
   if (auto Dir = PP.getFileManager().getOptionalDirectoryRef(ResourceIncludeDir)) {
@@ -36,7 +52,13 @@ void injectPrelude(Preprocessor &PP, llvm::StringRef ResourceIncludeDir) {
     if (P != llvm::StringRef::npos)
       At = std::min(At, P == 0 ? P : P + 1);
   }
-  Predefines.insert(At, "#include <slmc/prelude.h>\n");
+  std::string Prelude = "#include <slmc/prelude.h>\n";
+  SourceManager &SM = PP.getSourceManager();
+  if (SM.getMainFileID().isValid())
+    if (auto Main = SM.getBufferDataOrNone(SM.getMainFileID()))
+      if (usesCilkOffload(*Main))
+        Prelude += cilkOffloadPredefines();
+  Predefines.insert(At, Prelude);
   PP.setPredefines(std::move(Predefines));
   registerDialectPragmas(PP);
 }

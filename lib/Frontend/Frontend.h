@@ -37,6 +37,16 @@ void injectPrelude(clang::CompilerInstance &CI,
 /// clang-tidy hands its checks).
 void injectPrelude(clang::Preprocessor &PP, llvm::StringRef ResourceIncludeDir);
 
+/// Whether a main file's text uses Cilk Plus graphics offload (`_Cilk_for`,
+/// `__thread_group_local`, `target(gfx...)`, `#pragma offload`, the `_GFX_`
+/// API or `_gfx_` intrinsics). Such translation units get
+/// cilkOffloadPredefines() in every pass.
+bool usesCilkOffload(llvm::StringRef Source);
+
+/// `__GFX__` and `__INTEL_OFFLOAD` defined, and the `_gfx_*` intrinsics
+/// declared, as ICC's offload compilations gave them (as source text).
+std::string cilkOffloadPredefines();
+
 /// Registers the handlers of the dialects' own pragmas (Cilk Plus
 /// `#pragma offload`, `#pragma offload_attribute`); injectPrelude does it.
 void registerDialectPragmas(clang::Preprocessor &PP);
