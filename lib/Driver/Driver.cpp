@@ -246,7 +246,8 @@ private:
       Args.push_back(Opts.OptLevel);
     if (Opts.Verbose) // clang's own report (build systems read its search paths)
       Args.push_back("-v");
-    Args.insert(Args.end(), {"-Wno-cuda-compat", "-Xclang", "-fcuda-include-gpubinary",
+    // -w: the check pass has reported the source's warnings once.
+    Args.insert(Args.end(), {"-w", "-Xclang", "-fcuda-include-gpubinary",
                              "-Xclang", Package.str(), "-c", Source.str(), "-o",
                              Object.str()});
     return runProgram(TC.Clang, Args, Opts.Verbose, Opts.DryRun) == 0;
@@ -278,7 +279,7 @@ private:
     Args.insert(Args.end(), PassOpts.CommonFlags.begin(), PassOpts.CommonFlags.end());
     appendHostFlags(Args);
     Args.push_back(Opts.OptLevel.empty() ? "-O2" : Opts.OptLevel);
-    Args.insert(Args.end(), {"-Wno-cuda-compat", "-c", Source.str(), "-o", Object});
+    Args.insert(Args.end(), {"-w", "-c", Source.str(), "-o", Object});
     if (Object.empty() || runProgram(TC.Clang, Args, Opts.Verbose, Opts.DryRun) != 0)
       return false;
     // Linked as plain C++ (a HIP link would want the HIP runtime library).

@@ -165,22 +165,57 @@ private:
     }
   }
 
+  /// Whether `Ref`, a use of an array, only reads an element (a[i], a[i][j]
+  /// converted to a value); anything else may write through it.
+  static bool onlyReadsElement(ASTContext &Ctx, const DeclRefExpr *Ref) {
+    const Expr *E = Ref;
+    for (;;) {
+      auto Parents = Ctx.getParents(*E);
+      if (Parents.size() != 1)
+        return false;
+      const Expr *P = Parents[0].get<Expr>();
+      if (!P)
+        return false;
+      if (const auto *Cast = dyn_cast<ImplicitCastExpr>(P)) {
+        if (Cast->getCastKind() == CK_LValueToRValue)
+          return E != Ref; // an element's value, not the array's
+        if (Cast->getCastKind() != CK_ArrayToPointerDecay)
+          return false;
+      } else if (const auto *Sub = dyn_cast<ArraySubscriptExpr>(P)) {
+        if (Sub->getBase()->IgnoreParenImpCasts() != E->IgnoreParenImpCasts())
+          return false; // the array as an index?
+      } else if (!isa<ParenExpr>(P)) {
+        return false;
+      }
+      E = P;
+    }
+  }
+
   /// Pointers declared outside the nest and used in it: captured as their
-  /// device-visible twins.
+  /// device-visible twins. So are local arrays the nest may write: a copy
+  /// in the kernel (what `[=]` makes of an array) would lose the writes.
   std::string pointerCaptures(ASTContext &Ctx, const Kernel &K) {
     struct Refs : RecursiveASTVisitor<Refs> {
       std::vector<const VarDecl *> Vars;
+      llvm::DenseSet<const VarDecl *> WrittenArrays;
+      ASTContext *Ctx = nullptr;
       bool VisitDeclRefExpr(DeclRefExpr *DRE) {
-        if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
-          if (!llvm::is_contained(Vars, VD))
-            Vars.push_back(VD);
+        const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+        if (!VD)
+          return true;
+        if (!llvm::is_contained(Vars, VD))
+          Vars.push_back(VD);
+        if (VD->getType()->isConstantArrayType() && !onlyReadsElement(*Ctx, DRE))
+          WrittenArrays.insert(VD);
         return true;
       }
     } R;
+    R.Ctx = &Ctx;
     R.TraverseStmt(const_cast<Stmt *>(K.Region));
     std::string Out = "[=";
     for (const VarDecl *VD : R.Vars) {
-      if (VD->hasGlobalStorage() || !VD->getType()->isPointerType() ||
+      bool ByPointer = VD->getType()->isPointerType() || R.WrittenArrays.contains(VD);
+      if (VD->hasGlobalStorage() || !ByPointer ||
           writtenWithin(sm(Ctx), K.Region->getSourceRange(), VD->getLocation()))
         continue;
       Out += ", " + VD->getName().str() + " = ::slmc::cilk::device_pointer(" +
