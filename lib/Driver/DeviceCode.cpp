@@ -19,6 +19,7 @@
 #include "llvm/IRReader/IRReader.h"
 #include "llvm/Object/OffloadBinary.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/CRC.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Regex.h"
@@ -480,6 +481,11 @@ bool packageImages(const std::vector<DeviceImageFile> &Images, StringRef Out,
       Image.StringData["slmc.kernels"] = KernelList;
     Image.StringData["arch"] = I.Arch;
     Image.StringData["producer"] = "slmc";
+    // The runtime checks it before handing the image to a driver or, for
+    // host objects, to the dynamic loader (which trusts what it maps).
+    std::string Crc = llvm::utohexstr(llvm::crc32(arrayRefFromStringRef((*Buf)->getBuffer())),
+                                      /*LowerCase=*/true, /*Width=*/8);
+    Image.StringData["slmc.crc32"] = Crc;
     Image.Image = std::move(*Buf);
     SmallString<0> Bin = object::OffloadBinary::write(Image);
     Package.append(Bin.begin(), Bin.end());

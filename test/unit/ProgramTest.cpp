@@ -17,6 +17,7 @@
 #include <cm_rt.h>
 
 #include <gtest/gtest.h>
+#include <zlib.h>
 
 #include <elf.h>
 
@@ -60,8 +61,17 @@ struct ProgramSpec {
   std::string PtxKernels = kKernels;
   std::string ObjectKernels = kKernels;
   bool WithObject = true;
+  bool ObjectChecksum = true; // as slmc++ writes it
   Bytes Object = hostObject();
 };
+
+std::string crc32Hex(const std::string &Bytes) {
+  uLong Crc = crc32(0L, Z_NULL, 0);
+  Crc = crc32(Crc, reinterpret_cast<const Bytef *>(Bytes.data()), uInt(Bytes.size()));
+  char Hex[9];
+  std::snprintf(Hex, sizeof Hex, "%08lx", Crc & 0xffffffffUL);
+  return Hex;
+}
 
 Bytes makeProgram(const ProgramSpec &S) {
   ImageSpec Spirv;
@@ -84,6 +94,8 @@ Bytes makeProgram(const ProgramSpec &S) {
     Obj.Strings = {{"triple", "x86_64-unknown-linux-gnu"},
                    {"slmc.kernels", S.ObjectKernels}};
     Obj.Payload.assign(S.Object.begin(), S.Object.end());
+    if (S.ObjectChecksum)
+      Obj.Strings.push_back({"slmc.crc32", crc32Hex(Obj.Payload)});
     Images.push_back(makeOffloadBinary(Obj));
   }
   return makeContainer(Images);
@@ -336,6 +348,24 @@ TEST_F(Program, KernelListsMustAgreeAndParse) {
     S.SpirvKernels = S.PtxKernels = S.ObjectKernels = "scale(value8,value4);empty()";
     EXPECT_TRUE(contains(refused(makeProgram(S)), "slmc_cm_cpu_empty"));
   }
+}
+
+// Program files carry a CRC-32 of each image; a host object is mapped as
+// code, so one whose bytes changed, or that has no checksum, is refused
+// before the dynamic loader sees it.
+TEST_F(Program, ChangedBytesAreRefusedBeforeLoading) {
+  const Bytes Good = validProgram();
+  size_t At = objectPayloadOffset(Good);
+  for (size_t Offset : {size_t(0), size_t(100), hostObject().size() / 2,
+                        hostObject().size() - 1}) {
+    Bytes C = Good;
+    C[At + Offset] ^= 0x5a;
+    std::string Why = refused(C);
+    EXPECT_TRUE(contains(Why, "is corrupted (checksum")) << Offset << ": " << Why;
+  }
+  ProgramSpec S;
+  S.ObjectChecksum = false;
+  EXPECT_TRUE(contains(refused(makeProgram(S)), "has no checksum"));
 }
 
 TEST_F(Program, CorruptHostObjectIsRefused) {
