@@ -37,6 +37,8 @@
 #include "slmc/detail/device_libm.h"
 
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 // The keywords as plain C++, for the passes after lowering (the check pass
 // reads them through slmc/prelude.h instead).
@@ -205,15 +207,38 @@ inline uint32_t group_threads(uint32_t wanted) {
   return wanted ? wanted : 1;
 }
 
+/// ICC's GFX_CPU_BACKUP: unset or not 0, offloaded work that no graphics
+/// device runs goes to the CPU; 0 makes that an error.
+inline bool cpu_backup_allowed() {
+  const char *v = getenv("GFX_CPU_BACKUP");
+  return !v || strcmp(v, "0") != 0;
+}
+
+[[noreturn]] inline void offload_failed(const char *where, const char *why) {
+  fprintf(stderr, "slmc: offload of the loop nest at %s failed (%s) and GFX_CPU_BACKUP=0 "
+                  "forbids running it on the CPU\n", where, why);
+  fflush(stderr);
+  exit(EXIT_FAILURE);
+}
+
 /// Runs `body` over `groups` x `threads` on the device. A device that
 /// cannot run it leaves the work to the host version (Intel's compiler fell
 /// back to the host the same way); the reason goes to stderr.
 template <class Body, class Host>
 inline void launch_or_fall_back(const char *where, const Body &body, slmc_dim3 groups,
                                 uint32_t threads, Host host) {
+  if (!cpu_backup_allowed()) {
+    slmc_backend b = SLMC_BACKEND_AUTO;
+    if (slmc_get_backend(&b) != SLMC_SUCCESS)
+      offload_failed(where, slmc_last_error());
+    if (b == SLMC_BACKEND_CPU)
+      offload_failed(where, "no graphics device: the CPU fallback is in use");
+  }
   slmc_status s = launch(body, groups, slmc_dim3{threads, 1, 1});
   if (s == SLMC_SUCCESS)
     return;
+  if (!cpu_backup_allowed())
+    offload_failed(where, slmc_last_error());
   fprintf(stderr, "slmc: offload of the loop nest at %s failed (%s); running it on the host\n",
           where, slmc_last_error());
   host();

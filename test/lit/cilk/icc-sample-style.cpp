@@ -9,6 +9,11 @@
 // RUN: %slmcxx -O2 %s -o %t
 // RUN: %t | FileCheck %s
 // CHECK: offload build: 1, wrong: 0: PASSED
+// ICC's GFX_CPU_BACKUP=0: offloaded work must not run on the CPU.
+// RUN: env GFX_CPU_BACKUP=1 %t | FileCheck %s
+// RUN: not env GFX_CPU_BACKUP=0 %t 2>&1 | FileCheck %s --check-prefix=NOBACKUP
+// NOBACKUP: slmc: offload of the loop nest at icc-sample-style.cpp:{{[0-9]+}} failed (no graphics device: the CPU fallback is in use) and GFX_CPU_BACKUP=0 forbids running it on the CPU
+// NOBACKUP-NOT: PASSED
 // RUN: %clangxx %plugin -fsyntax-only %s
 // RUN: %slmcxx --emit=spirv %s -o %t.spv
 // RUN: %spirv-val %t.spv
