@@ -58,6 +58,10 @@ struct BarrierRule {
 void checkDivergentBarriers(const ProgramModel &Model, const Kernel &K,
                             Reporter &R, const BarrierRule &Rule);
 
+/// Rules checked even when clang reported errors (they explain some of
+/// them): variable-length array parameters.
+void runEarlyChecks(clang::ASTContext &Ctx, Reporter &R);
+
 /// Runs every checker over the model.
 void runChecks(clang::ASTContext &Ctx, const ProgramModel &Model, Reporter &R,
                const CheckOptions &Opts);

@@ -84,10 +84,11 @@ SlmcConsumer::SlmcConsumer(CompilerInstance &CI, CheckOptions Opts,
 
 void SlmcConsumer::HandleTranslationUnit(ASTContext &Ctx) {
   DiagnosticsEngine &Diags = CI.getDiagnostics();
-  // Clang's own errors make the AST unreliable for our rules.
+  Reporter R(Diags, CI.getDiagnosticOpts());
+  runEarlyChecks(Ctx, R);
+  // Clang's own errors make the AST unreliable for the other rules.
   if (Diags.hasErrorOccurred())
     return;
-  Reporter R(Diags, CI.getDiagnosticOpts());
   ProgramModel Model = buildProgramModel(Ctx);
   runChecks(Ctx, Model, R, Opts);
   if (OnModel && !Diags.hasErrorOccurred())

@@ -99,9 +99,6 @@ public:
   void check(const MatchFinder::MatchResult &Result) override {
     ASTContext &Ctx = *Result.Context;
     DiagnosticsEngine &Diags = Ctx.getDiagnostics();
-    // As in every door: clang's own errors make the AST unreliable.
-    if (Diags.hasErrorOccurred())
-      return;
     std::string Current; // the check of the last non-note diagnostic
     Reporter R(Diags, Diags.getDiagnosticOptions(),
                [&](SourceLocation Loc, Diag D, DiagnosticIDs::Level L,
@@ -116,6 +113,10 @@ public:
                  }
                  return Context->diag(Current, Loc, Text, L);
                });
+    runEarlyChecks(Ctx, R);
+    // As in every door: clang's own errors make the AST unreliable.
+    if (Diags.hasErrorOccurred())
+      return;
     ProgramModel Model = buildProgramModel(Ctx);
     runChecks(Ctx, Model, R, Opts);
   }
