@@ -21,6 +21,8 @@
 #include "sycl/detail/multi_ptr.hpp"
 #include "sycl/detail/atomic.hpp"
 #include "sycl/detail/math.hpp"
+#include "sycl/detail/functional.hpp"
+#include "sycl/detail/group_algorithm.hpp"
 #include "sycl/detail/device.hpp"
 #include "sycl/detail/accessor.hpp"
 #include "sycl/detail/handler.hpp"
