@@ -146,6 +146,17 @@ template <typename Ptr>
 using pointee = typename std::remove_cv<
     typename std::remove_reference<decltype(*std::declval<Ptr>())>::type>::type;
 
+/// Elements in [first, last). For pointers this is integer arithmetic on
+/// the addresses: `last - first == 0` would fold into a pointer comparison
+/// (OpPtrEqual in SPIR-V, which IGC rejects).
+template <typename Ptr> SLMC_HD size_t distance(Ptr first, Ptr last) {
+  if constexpr (std::is_pointer<Ptr>::value)
+    return size_t((uintptr_t(last) - uintptr_t(first)) /
+                  sizeof(typename std::remove_pointer<Ptr>::type));
+  else
+    return size_t(last - first);
+}
+
 template <typename Op, typename T> SLMC_HD constexpr T identity_for() {
   static_assert(has_known_identity<Op, T>::value,
                 "exclusive scan without an init value: the operation must have a known "
@@ -157,7 +168,7 @@ template <typename G, typename InPtr, typename OutPtr, typename T, typename Op>
 SLMC_HD OutPtr joint_scan(const G &g, InPtr first, InPtr last, OutPtr result, Op op,
                           maybe<T> carry, bool inclusive, T empty_value) {
   const size_t i = group_item(g), n = group_items(g);
-  const size_t count = size_t(last - first);
+  const size_t count = detail::distance(first, last);
   maybe_op<Op> mop{op};
   for (size_t base = 0; base < count; base += n) {
     const size_t at = base + i;
@@ -221,7 +232,7 @@ SLMC_HD bool none_of_group(Group g, T x, Predicate pred) {
 template <typename Group, typename Ptr, typename Predicate, typename = detail::if_group<Group>>
 SLMC_HD bool joint_any_of(Group g, Ptr first, Ptr last, Predicate pred) {
   bool p = false;
-  const size_t n = detail::group_items(g), count = size_t(last - first);
+  const size_t n = detail::group_items(g), count = detail::distance(first, last);
   for (size_t at = detail::group_item(g); at < count; at += n)
     p = p || bool(pred(first[at]));
   return any_of_group(g, p);
@@ -229,7 +240,7 @@ SLMC_HD bool joint_any_of(Group g, Ptr first, Ptr last, Predicate pred) {
 template <typename Group, typename Ptr, typename Predicate, typename = detail::if_group<Group>>
 SLMC_HD bool joint_all_of(Group g, Ptr first, Ptr last, Predicate pred) {
   bool p = true;
-  const size_t n = detail::group_items(g), count = size_t(last - first);
+  const size_t n = detail::group_items(g), count = detail::distance(first, last);
   for (size_t at = detail::group_item(g); at < count; at += n)
     p = p && bool(pred(first[at]));
   return all_of_group(g, p);
@@ -258,7 +269,7 @@ SLMC_HD detail::pointee<Ptr> joint_reduce(Group g, Ptr first, Ptr last,
   using T = detail::pointee<Ptr>;
   detail::maybe_op<BinaryOperation> mop{binary_op};
   detail::maybe<T> part{T(), false};
-  const size_t n = detail::group_items(g), count = size_t(last - first);
+  const size_t n = detail::group_items(g), count = detail::distance(first, last);
   for (size_t at = detail::group_item(g); at < count; at += n)
     part = mop(part, detail::maybe<T>{T(first[at]), true});
   return detail::group_reduce(g, part, mop).value;
@@ -268,7 +279,7 @@ template <typename Group, typename Ptr, typename T, typename BinaryOperation,
 SLMC_HD T joint_reduce(Group g, Ptr first, Ptr last, T init, BinaryOperation binary_op) {
   detail::maybe_op<BinaryOperation> mop{binary_op};
   detail::maybe<T> part{T(), false};
-  const size_t n = detail::group_items(g), count = size_t(last - first);
+  const size_t n = detail::group_items(g), count = detail::distance(first, last);
   for (size_t at = detail::group_item(g); at < count; at += n)
     part = mop(part, detail::maybe<T>{T(first[at]), true});
   detail::maybe<T> all = detail::group_reduce(g, part, mop);

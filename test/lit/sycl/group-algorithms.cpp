@@ -29,7 +29,7 @@
 enum {
   kSum, kMax, kMinInit, kMul, kXor, kAnd, kOr, kExcl, kExclInit, kIncl, kInclInit,
   kInclMax, kBcast0, kBcastLast, kAny, kAll, kNone, kAnyPred, kAllPred, kNonePred,
-  kLogicalAnd, kLogicalOr, kDoubleSum, kJointReduce, kJointReduceInit, kJointAny,
+  kLogicalAnd, kLogicalOr, kFloatSum, kJointReduce, kJointReduceInit, kJointAny,
   kJointAll, kJointNone, kCount
 };
 
@@ -82,7 +82,7 @@ int main(int argc, char **argv) {
      o[kNonePred] = sycl::none_of_group(g, x, [](int v) { return v > 60; });
      o[kLogicalAnd] = sycl::reduce_over_group(g, x != 0, sycl::logical_and<bool>());
      o[kLogicalOr] = sycl::reduce_over_group(g, x == 60, sycl::logical_or<>());
-     o[kDoubleSum] = (long long)sycl::reduce_over_group(g, double(x) * 0.5, sycl::plus<double>());
+     o[kFloatSum] = (long long)sycl::reduce_over_group(g, float(x) * 0.5f, sycl::plus<float>());
      const int *first = d_joint + g.get_group_linear_id() * M, *last = first + M;
      o[kJointReduce] = sycl::joint_reduce(g, first, last, sycl::plus<>());
      o[kJointReduceInit] = sycl::joint_reduce(g, first, last, 100, sycl::maximum<>());
@@ -106,7 +106,7 @@ int main(int argc, char **argv) {
   static const char *names[kCount] = {
       "sum", "max", "min+init", "mul", "xor", "and", "or", "excl", "excl+init", "incl",
       "incl+init", "incl max", "bcast0", "bcast last", "any", "all", "none", "any pred",
-      "all pred", "none pred", "logical_and", "logical_or", "double sum", "joint_reduce",
+      "all pred", "none pred", "logical_and", "logical_or", "float sum", "joint_reduce",
       "joint_reduce+init", "joint_any_of", "joint_all_of", "joint_none_of"};
   for (size_t gr = 0; gr < G; ++gr) {
     const int *x = in.data() + gr * L;
@@ -142,7 +142,7 @@ int main(int argc, char **argv) {
       want[kAny] = any; want[kAll] = all; want[kNone] = none;
       want[kAnyPred] = anyp; want[kAllPred] = allp; want[kNonePred] = nonep;
       want[kLogicalAnd] = land; want[kLogicalOr] = lor;
-      want[kDoubleSum] = (long long)(double(dsum2) * 0.5);
+      want[kFloatSum] = (long long)(float(dsum2) * 0.5f);
       want[kJointReduce] = jsum; want[kJointReduceInit] = jmax;
       want[kJointAny] = jany; want[kJointAll] = jall; want[kJointNone] = jnone;
       for (int k = 0; k < kCount; ++k)
