@@ -296,11 +296,10 @@ SLMC_HD T exclusive_scan_over_group(Group g, T x, BinaryOperation binary_op) {
 template <typename Group, typename V, typename T, typename BinaryOperation,
           typename = detail::if_group<Group>>
 SLMC_HD T exclusive_scan_over_group(Group g, V x, T init, BinaryOperation binary_op) {
-  detail::maybe_op<BinaryOperation> mop{binary_op};
-  detail::maybe<T> r =
-      detail::group_scan(g, detail::maybe<T>{T(x), true}, mop, detail::maybe<T>{T(), false})
-          .exclusive;
-  return r.has ? T(binary_op(init, r.value)) : init;
+  // The first work-item's exclusive value is init alone; the others' have
+  // a prefix (the identity passed is never used).
+  T r = detail::group_scan(g, T(x), binary_op, T(x)).exclusive;
+  return detail::group_item(g) == 0 ? init : T(binary_op(init, r));
 }
 template <typename Group, typename T, typename BinaryOperation,
           typename = detail::if_group<Group>>
