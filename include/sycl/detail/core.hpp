@@ -23,6 +23,7 @@
 #include "sycl/detail/math.hpp"
 #include "sycl/detail/functional.hpp"
 #include "sycl/detail/group_algorithm.hpp"
+#include "sycl/detail/sub_group.hpp"
 #include "sycl/detail/device.hpp"
 #include "sycl/detail/accessor.hpp"
 #include "sycl/detail/handler.hpp"

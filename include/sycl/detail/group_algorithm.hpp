@@ -8,7 +8,7 @@
 //
 // SYCL 2020 §4.17.3-4: group_broadcast, any/all/none_of_group,
 // reduce_over_group, exclusive/inclusive_scan_over_group and the joint_*
-// algorithms, for work-groups.
+// algorithms, for work-groups (sub-groups: sub_group.hpp).
 //
 // Every backend runs the same code: values meet in a per-type group-local
 // scratch array (slmc::group_local_storage, so Workgroup memory in SPIR-V,
@@ -46,8 +46,11 @@ template <typename T> SLMC_HD T *group_scratch() {
   return *slmc::group_local_storage<T[kGroupScratchItems], group_scratch_site<T>>();
 }
 
+template <typename G> struct is_work_group : std::false_type {};
+template <int N> struct is_work_group<group<N>> : std::true_type {};
+/// The algorithms below are for work-groups; sub_group.hpp has sub-groups'.
 template <typename G>
-using if_group = typename std::enable_if<is_group<typename std::decay<G>::type>::value>::type;
+using if_group = typename std::enable_if<is_work_group<typename std::decay<G>::type>::value>::type;
 
 template <int N> SLMC_HD size_t group_item(const group<N> &g) {
   return g.get_local_linear_id();

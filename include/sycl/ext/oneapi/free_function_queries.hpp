@@ -9,8 +9,9 @@
 // sycl_ext_oneapi_free_function_queries: the calling work-item's nd_item and
 // work-group from any function an nd_range kernel calls, without passing
 // them down (how code migrated from CUDA reaches them). Both spellings:
-// this_work_item::get_nd_item<N>() / get_work_group<N>() and the earlier
-// experimental::this_nd_item<N>() / this_group<N>().
+// this_work_item::get_nd_item<N>() / get_work_group<N>() / get_sub_group()
+// and the earlier experimental::this_nd_item<N>() / this_group<N>() /
+// this_sub_group().
 //
 // Work-item objects read the device's work-item builtins on every query, so
 // making one here is exact, with one exception: an nd_range launched with
@@ -35,6 +36,7 @@ template <int Dimensions> SLMC_HD nd_item<Dimensions> get_nd_item() {
 template <int Dimensions> SLMC_HD group<Dimensions> get_work_group() {
   return group<Dimensions>();
 }
+SLMC_HD inline sub_group get_sub_group() { return sub_group(); }
 
 } // namespace this_work_item
 
@@ -45,8 +47,10 @@ template <int Dimensions> SLMC_HD nd_item<Dimensions> this_nd_item() {
 template <int Dimensions> SLMC_HD group<Dimensions> this_group() {
   return this_work_item::get_work_group<Dimensions>();
 }
+SLMC_HD inline sub_group this_sub_group() { return sub_group(); }
 namespace this_work_item {
 using oneapi::this_work_item::get_nd_item;
+using oneapi::this_work_item::get_sub_group;
 using oneapi::this_work_item::get_work_group;
 } // namespace this_work_item
 } // namespace experimental
