@@ -6,8 +6,9 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Everything: the SYCL 2020 core that slmc supports, USM and the
-// sycl_ext_oneapi_local_memory extension (SYCL_EXT_ONEAPI_LOCAL_MEMORY).
+// Everything: the SYCL 2020 core that slmc supports, USM, the
+// sycl_ext_oneapi_local_memory extension (SYCL_EXT_ONEAPI_LOCAL_MEMORY) and
+// sycl_ext_oneapi_free_function_queries.
 //
 //===----------------------------------------------------------------------===//
 #ifndef SLMC_SYCL_SYCL_HPP
@@ -16,5 +17,6 @@
 #include "sycl/detail/core.hpp"
 #include "sycl/usm.hpp"
 #include "sycl/ext/oneapi/group_local_memory.hpp"
+#include "sycl/ext/oneapi/free_function_queries.hpp"
 
 #endif // SLMC_SYCL_SYCL_HPP

@@ -61,7 +61,7 @@ void checkDivergentBarriers(const ProgramModel &Model, const Kernel &K,
     };
     for (const BarrierSite &B : Model.Barriers)
       if (B.Dialect == Rule.Dialect && DefOf(B.Function) == Fn)
-        Report(B.Call, nullptr);
+        Report(B.Call, B.Waiter);
     auto It = Model.Calls.find(Fn);
     if (It != Model.Calls.end())
       for (const CallEdge &E : It->second)

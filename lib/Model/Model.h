@@ -79,6 +79,9 @@ struct BarrierSite {
   DialectKind Dialect;
   const clang::Expr *Call = nullptr;
   const clang::FunctionDecl *Function = nullptr; // where it is written
+  /// A library function that waits on a barrier inside (a SYCL group
+  /// function), reported by its name rather than as a barrier.
+  const clang::FunctionDecl *Waiter = nullptr;
 };
 
 struct GroupShape {

@@ -13,10 +13,13 @@
 //        annotate("slmc.entry:sycl.parallel_for.nd_range" | ".range" |
 //                 "sycl.single_task"); the kernel functor is the last argument
 //   group_barrier(g), nd_item::barrier()   barriers
+//   reduce_over_group(g, ...), ...         group functions (wait on barriers)
 //
 //===----------------------------------------------------------------------===//
 #include "Model/FunctionScopeVisitor.h"
 #include "Model/ModelBuilder.h"
+
+#include "llvm/ADT/StringSwitch.h"
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclCXX.h"
@@ -64,14 +67,48 @@ public:
         findAnnotation(Callee, "slmc.entry:sycl.single_task"))
       return addKernel(CE, NdRange);
     if (inSyclNamespace(Callee) &&
-        (Callee->getName() == "group_barrier" ||
+        ((isWorkGroupFunction(Callee) && !onSubGroup(Callee)) ||
          (isa<CXXMethodDecl>(Callee) && Callee->getName() == "barrier" &&
           cast<CXXMethodDecl>(Callee)->getParent()->getName() == "nd_item")))
-      Model.Barriers.push_back({DialectKind::Sycl, CE, currentFunction()});
+      Model.Barriers.push_back({DialectKind::Sycl, CE, currentFunction(),
+                                Callee->getName() == "group_barrier" ||
+                                        Callee->getName() == "barrier"
+                                    ? nullptr
+                                    : writtenName(Callee)});
     return true;
   }
 
 private:
+  /// group_barrier and the group functions: each waits on a work-group
+  /// barrier when called on a work-group.
+  static bool isWorkGroupFunction(const FunctionDecl *FD) {
+    if (!FD->getIdentifier())
+      return false;
+    return llvm::StringSwitch<bool>(FD->getName())
+        .Cases({"group_barrier", "group_broadcast", "any_of_group", "all_of_group",
+                "none_of_group", "reduce_over_group"}, true)
+        .Cases({"exclusive_scan_over_group", "inclusive_scan_over_group", "joint_reduce",
+                "joint_any_of", "joint_all_of", "joint_none_of"}, true)
+        .Cases({"joint_exclusive_scan", "joint_inclusive_scan"}, true)
+        .Default(false);
+  }
+  /// The template a specialisation comes from: diagnostics name it as
+  /// written, without the deduced arguments.
+  static const FunctionDecl *writtenName(const FunctionDecl *FD) {
+    if (const FunctionTemplateDecl *T = FD->getPrimaryTemplate())
+      return T->getTemplatedDecl();
+    return FD;
+  }
+  /// Sub-group functions need only the sub-group to converge, which the
+  /// work-item uniformity analysis cannot tell apart.
+  static bool onSubGroup(const FunctionDecl *FD) {
+    if (FD->getNumParams() == 0)
+      return false;
+    const CXXRecordDecl *RD =
+        FD->getParamDecl(0)->getType().getNonReferenceType()->getAsCXXRecordDecl();
+    return RD && RD->getIdentifier() && RD->getName() == "sub_group";
+  }
+
   bool addGroupLocal(const CallExpr *CE, const FunctionDecl *Callee) {
     // The lowered form passes a site tag first; the model describes the
     // call as written, so only un-lowered calls appear here.

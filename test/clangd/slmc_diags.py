@@ -104,7 +104,9 @@ def expectations(path, prefixes):
             target = no
             if at:
                 at = at[1:]
-                if at.startswith(("+", "-")):
+                if at == "*:*":
+                    target = None  # any file, any line (clang's @*:*)
+                elif at.startswith(("+", "-")):
                     target = no + int(at)
                 elif at.isdigit():
                     target = int(at)
@@ -140,17 +142,19 @@ def verify(path, prefixes, diags):
     for e in expected:
         n = 0
         for i, d in enumerate(seen):
-            if used[i] or d["kind"] != e["kind"] or d["file"] != path:
+            if used[i] or d["kind"] != e["kind"]:
                 continue
-            if d["line"] != e["line"] or not text_matches(e, d["message"]):
+            if e["line"] is not None and (d["file"] != path or d["line"] != e["line"]):
+                continue
+            if not text_matches(e, d["message"]):
                 continue
             if e["max"] is not None and n == e["max"]:
                 break
             used[i] = True
             n += 1
         if n < e["min"]:
-            problems.append("%s expected but not seen: line %d: %s"
-                            % (e["kind"], e["line"], e["text"]))
+            problems.append("%s expected but not seen: line %s: %s"
+                            % (e["kind"], "*" if e["line"] is None else e["line"], e["text"]))
     for i, d in enumerate(seen):
         if not used[i]:
             where = "" if d["file"] == path else d["file"] + " "

@@ -23,6 +23,7 @@ template <int Dimensions> class range;
 template <int Dimensions, bool WithOffset> class item;
 template <int Dimensions> class nd_item;
 template <int Dimensions> class group;
+class sub_group;
 
 namespace detail {
 
@@ -363,6 +364,8 @@ public:
     return group<Dimensions>().get_local_linear_id();
   }
   SLMC_HD group<Dimensions> get_group() const { return group<Dimensions>(); }
+  /// Defined in sub_group.hpp.
+  SLMC_HD sub_group get_sub_group() const;
   SLMC_HD size_t get_group(int d) const { return group<Dimensions>().get_group_id(d); }
   SLMC_HD size_t get_group_linear_id() const {
     return group<Dimensions>().get_group_linear_id();

@@ -11,8 +11,8 @@ inline int line_here() restrict(amp, cpu) { return __LINE__; }
 // Every pass (check, SPIR-V, PTX, host) reads this file under its own name.
 static_assert(__LINE__ == 12 && __builtin_strcmp(__FILE_NAME__, "scaling.h") == 0,
               "the lowered copy keeps the header's name and lines");
-#if defined(WARN_IN_DEVICE_PASS) && defined(__CUDA_ARCH__)
-#warning "PTX pass"
+#if defined(ERROR_IN_DEVICE_PASS) && defined(__CUDA_ARCH__)
+#error "PTX pass"
 #endif
 
 #endif

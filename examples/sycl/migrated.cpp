@@ -1,0 +1,104 @@
+// A CUDA block reduction and scan as SYCLomatic migrates it: the kernel is a
+// plain function taking `item_ct1` and the `__shared__` array as a pointer
+// from a local_accessor, a __device__ helper reaches its work-item through
+// sycl::ext::oneapi::this_work_item, and the hand-written tree sits next to
+// the SYCL 2020 group algorithms that replace it. Results are checked
+// against the host's.
+//
+// The CUDA original:
+//   __device__ float load_or_zero(const float *in, int n) {
+//     int i = blockIdx.x * blockDim.x + threadIdx.x;
+//     return i < n ? in[i] : 0.0f;
+//   }
+//   __global__ void block_sum(const float *in, float *out, float *prefix, int n) {
+//     __shared__ float s[256];
+//     ...
+//   }
+#include <sycl/sycl.hpp>
+
+#include <cstdio>
+#include <cstdlib>
+#include <vector>
+
+constexpr int BLOCK = 256;
+
+float load_or_zero(const float *in, int n) {
+  auto item_ct1 = sycl::ext::oneapi::this_work_item::get_nd_item<3>();
+  int i = item_ct1.get_group(2) * item_ct1.get_local_range(2) + item_ct1.get_local_id(2);
+  return i < n ? in[i] : 0.0f;
+}
+
+float block_prefix(float v) {
+  return sycl::inclusive_scan_over_group(
+      sycl::ext::oneapi::this_work_item::get_work_group<3>(), v, sycl::plus<>());
+}
+
+void block_sum(const float *in, float *out, float *prefix, int n,
+               const sycl::nd_item<3> &item_ct1, float *s) {
+  int tid = item_ct1.get_local_id(2);
+  float v = load_or_zero(in, n);
+  s[tid] = v;
+  item_ct1.barrier(sycl::access::fence_space::local_space);
+  for (int stride = BLOCK / 2; stride > 0; stride >>= 1) {
+    if (tid < stride)
+      s[tid] += s[tid + stride];
+    item_ct1.barrier(sycl::access::fence_space::local_space);
+  }
+  float r = sycl::reduce_over_group(item_ct1.get_group(), v, sycl::plus<float>());
+  float p = block_prefix(v);
+  int i = item_ct1.get_group(2) * BLOCK + tid;
+  if (i < n)
+    prefix[i] = p;
+  if (tid == 0) {
+    out[2 * item_ct1.get_group(2)] = s[0];
+    out[2 * item_ct1.get_group(2) + 1] = r;
+  }
+}
+
+int main(int argc, char **argv) {
+  const int n = argc > 1 ? std::atoi(argv[1]) : 10000;
+  if (n <= 0) {
+    std::fprintf(stderr, "migrated: size must be positive\n");
+    return 2;
+  }
+  const int blocks = (n + BLOCK - 1) / BLOCK;
+  std::vector<float> h_in(n);
+  for (int i = 0; i < n; ++i) h_in[i] = float((i * 13) % 17) - 8.0f; // exact sums
+
+  sycl::queue q_ct1;
+  float *d_in = sycl::malloc_device<float>(n, q_ct1);
+  float *d_out = sycl::malloc_device<float>(2 * blocks, q_ct1);
+  float *d_prefix = sycl::malloc_device<float>(n, q_ct1);
+  q_ct1.memcpy(d_in, h_in.data(), n * sizeof(float)).wait();
+  q_ct1.submit([&](sycl::handler &cgh) {
+    sycl::local_accessor<float, 1> s_acc_ct1(sycl::range<1>(BLOCK), cgh);
+    cgh.parallel_for(sycl::nd_range<3>(sycl::range<3>(1, 1, blocks) * sycl::range<3>(1, 1, BLOCK),
+                                       sycl::range<3>(1, 1, BLOCK)),
+                     [=](sycl::nd_item<3> item_ct1) {
+                       block_sum(d_in, d_out, d_prefix, n, item_ct1,
+                                 s_acc_ct1.get_multi_ptr<sycl::access::decorated::no>().get());
+                     });
+  });
+  std::vector<float> h_out(2 * blocks), h_prefix(n);
+  q_ct1.memcpy(h_out.data(), d_out, 2 * blocks * sizeof(float));
+  q_ct1.memcpy(h_prefix.data(), d_prefix, n * sizeof(float)).wait();
+
+  int bad = 0;
+  for (int b = 0; b < blocks; ++b) {
+    float sum = 0, run = 0;
+    for (int i = b * BLOCK; i < (b + 1) * BLOCK && i < n; ++i) {
+      sum += h_in[i];
+      run += h_in[i];
+      if (h_prefix[i] != run && bad++ < 5)
+        std::printf("prefix[%d] = %g, want %g\n", i, h_prefix[i], run);
+    }
+    if ((h_out[2 * b] != sum || h_out[2 * b + 1] != sum) && bad++ < 5)
+      std::printf("block %d: tree %g, reduce_over_group %g, want %g\n", b, h_out[2 * b],
+                  h_out[2 * b + 1], sum);
+  }
+  std::printf("migrated block sum of %d floats: %s\n", n, bad ? "FAILED" : "PASSED");
+  sycl::free(d_in, q_ct1);
+  sycl::free(d_out, q_ct1);
+  sycl::free(d_prefix, q_ct1);
+  return bad ? 1 : 0;
+}
