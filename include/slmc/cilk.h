@@ -324,6 +324,11 @@ public:
       slmc_offload_map(const_cast<void *>(static_cast<const void *>(p)),
                        (size_t)length * sizeof(T), kind);
   }
+  /// A whole array (a clause without length, or an array the statement
+  /// writes that no clause names).
+  template <class T, size_t N> void map(T (&a)[N], slmc_map_kind kind) {
+    map(&a[0], (long long)N, kind);
+  }
 
 private:
   bool Active;

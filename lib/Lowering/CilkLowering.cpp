@@ -191,10 +191,13 @@ private:
     }
   }
 
-  /// Pointers declared outside the nest and used in it: captured as their
-  /// device-visible twins. So are local arrays the nest may write: a copy
-  /// in the kernel (what `[=]` makes of an array) would lose the writes.
-  std::string pointerCaptures(ASTContext &Ctx, const Kernel &K) {
+  /// Variables declared outside the nest that it reaches through memory:
+  /// pointers, and local arrays it may write (a copy in the kernel, what
+  /// `[=]` makes of an array, would lose the writes).
+  struct ByPointer {
+    std::vector<const VarDecl *> Pointers, Arrays;
+  };
+  ByPointer byPointer(ASTContext &Ctx, const Kernel &K) {
     struct Refs : RecursiveASTVisitor<Refs> {
       std::vector<const VarDecl *> Vars;
       llvm::DenseSet<const VarDecl *> WrittenArrays;
@@ -212,15 +215,28 @@ private:
     } R;
     R.Ctx = &Ctx;
     R.TraverseStmt(const_cast<Stmt *>(K.Region));
-    std::string Out = "[=";
+    ByPointer Out;
     for (const VarDecl *VD : R.Vars) {
-      bool ByPointer = VD->getType()->isPointerType() || R.WrittenArrays.contains(VD);
-      if (VD->hasGlobalStorage() || !ByPointer ||
+      if (VD->hasGlobalStorage() ||
           writtenWithin(sm(Ctx), K.Region->getSourceRange(), VD->getLocation()))
         continue;
-      Out += ", " + VD->getName().str() + " = ::slmc::cilk::device_pointer(" +
-             VD->getName().str() + ")";
+      if (VD->getType()->isPointerType())
+        Out.Pointers.push_back(VD);
+      else if (R.WrittenArrays.contains(VD))
+        Out.Arrays.push_back(VD);
     }
+    return Out;
+  }
+
+  /// The capture list: pointers and written arrays as their device-visible
+  /// twins, the rest by copy.
+  std::string pointerCaptures(ASTContext &Ctx, const Kernel &K) {
+    ByPointer B = byPointer(Ctx, K);
+    std::string Out = "[=";
+    for (const auto *List : {&B.Pointers, &B.Arrays})
+      for (const VarDecl *VD : *List)
+        Out += ", " + VD->getName().str() + " = ::slmc::cilk::device_pointer(" +
+               VD->getName().str() + ")";
     return Out + "]";
   }
 
@@ -293,6 +309,16 @@ private:
       for (const std::string &V : C.Vars)
         Maps += " slmc_offload_scope.map(" + V +
                 (C.Length.empty() ? "" : ", (" + C.Length + ")") + ", " + Kind + ");";
+    }
+    // Local arrays the statement writes and no clause names are the host's
+    // arrays too: copied to a device that needs it and back.
+    for (const VarDecl *VD : byPointer(Ctx, K).Arrays) {
+      std::string Name = VD->getName().str();
+      bool Named = llvm::any_of(*Clauses, [&](const auto &C) {
+        return llvm::is_contained(C.Vars, Name);
+      });
+      if (!Named)
+        Maps += " slmc_offload_scope.map(" + Name + ", SLMC_MAP_INOUT);";
     }
     return {"{ ::slmc::cilk::offload_scope slmc_offload_scope(" + Cond + ");" + Maps + " ",
             " }"};
