@@ -318,6 +318,11 @@ def main():
         else:
             if path in examples:
                 runs = runs or [([], ["expected"])]
+            # clang's own errors inside headers (expected@*:*): clangd shows
+            # them at the #include line, once per include.
+            with open(path, encoding="utf-8") as f:
+                if "@*:*" in f.read():
+                    runs = []
             for flags in [f for f, _ in runs]:
                 checked += 1
                 _, want = run_slmcxx(args, path, flags)
