@@ -222,6 +222,27 @@ template <class T, class Site> SLMC_HD inline T *group_local_storage() {
   return reinterpret_cast<T *>(storage);
 }
 
+/// Storage one call path creates: where one call site may stand for several
+/// call paths (a SYCL helper a kernel calls twice, a template's
+/// instantiations), each path needs its own block, as after inlining. The
+/// device passes leave __slmc_group_local_alloc to slmc++, which inlines the
+/// functions on each path into the kernel and gives every remaining call a
+/// group-local variable of its own; the CPU fallback gives the n-th such
+/// call of a work-item the group's n-th block (every work-item of the group
+/// makes the same calls in the same order). Null outside a kernel.
+#if defined(SLMC_DEVICE_PASS)
+extern "C" SLMC_DEVICE_ONLY void *__slmc_group_local_alloc(size_t bytes, size_t align);
+#endif
+// Size and alignment are template arguments so that the device call has
+// constant operands before any optimisation.
+template <size_t Bytes, size_t Align> SLMC_HD inline void *group_local_alloc() {
+#if defined(SLMC_DEVICE_PASS)
+  return __slmc_group_local_alloc(Bytes, Align);
+#else
+  return slmc_cpu_group_local_alloc(Bytes, Align);
+#endif
+}
+
 /// True in exactly one work-item of the group (local id 0 in every dimension).
 SLMC_HD inline bool is_group_leader() {
   return local_id(0) == 0 && local_id(1) == 0 && local_id(2) == 0;

@@ -164,6 +164,11 @@ typedef struct slmc_cpu_item {
 } slmc_cpu_item;
 
 SLMC_RT_API const slmc_cpu_item *slmc_cpu_current_item(void);
+/* Group-local storage for one dynamic call (slmc::group_local_alloc): the
+ * n-th call of a work-item gets its group's n-th block, of at least `bytes`
+ * bytes aligned to `align`, the same block for every work-item of the group.
+ * Null outside a kernel or when memory runs out. */
+SLMC_RT_API void *slmc_cpu_group_local_alloc(size_t bytes, size_t align);
 /* Blocks the calling work-item until every work-item of its group arrives. */
 SLMC_RT_API void slmc_cpu_barrier(void);
 

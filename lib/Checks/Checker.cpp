@@ -38,4 +38,9 @@ void notePath(Reporter &R,
   }
 }
 
+void notePath(Reporter &R, const CallPath &Path) {
+  for (auto It = Path.rbegin(); It != Path.rend(); ++It)
+    R.report(It->Site->getBeginLoc(), Diag::note_slmc_call_path) << It->Caller;
+}
+
 } // namespace slmc

@@ -71,6 +71,8 @@ void runChecks(clang::ASTContext &Ctx, const ProgramModel &Model, Reporter &R,
 void notePath(Reporter &R,
               const llvm::DenseMap<const clang::FunctionDecl *, CallEdge> &Reach,
               const clang::FunctionDecl *Target);
+/// The same for one path of ProgramModel::callPaths, innermost call first.
+void notePath(Reporter &R, const CallPath &Path);
 
 } // namespace slmc
 

@@ -18,6 +18,7 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/StmtCXX.h"
+#include "llvm/ADT/DenseSet.h"
 
 using namespace clang;
 
@@ -97,53 +98,144 @@ private:
     if (!G.Function || !G.Function->hasBody(Fn))
       return;
     SourceLocation Loc = G.Call->getBeginLoc();
-
-    // Directly in a kernel's function?
-    const Kernel *Own = nullptr;
-    for (const Kernel &K : Model.Kernels) {
-      const FunctionDecl *Def = nullptr;
-      if (K.Dialect == DialectKind::Sycl && K.Body->hasBody(Def) && Def == Fn)
-        Own = &K;
-    }
-    if (!Own) {
-      for (const Kernel &K : Model.Kernels) {
-        auto Reach = Model.reachableFrom(K.Body);
-        if (!Reach.count(Fn))
-          continue;
-        R.report(Loc, Diag::err_sycl_glm_not_kernel_scope) << Callee;
-        notePath(R, Reach, Fn);
-        R.report(K.location(), Diag::note_sycl_kernel_launched_here);
-        return;
-      }
-      R.report(Loc, Diag::err_sycl_glm_no_kernel) << Callee;
-      return;
-    }
-    if (!Own->UsesWorkGroups) {
-      R.report(Loc, Diag::err_sycl_glm_not_nd_range) << Callee;
-      R.report(Own->location(), Diag::note_sycl_kernel_launched_here);
-      return;
-    }
     if (const Stmt *Loop = enclosingLoop(Ctx, G.Call, Fn->getBody())) {
       R.report(Loc, Diag::err_sycl_glm_in_loop) << Callee;
       R.report(Loop->getBeginLoc(), Diag::note_sycl_loop_here);
       return;
     }
-    Uniformity U(Fn, classifySycl);
-    if (const Expr *Cond = U.divergentCondition(G.Call)) {
-      R.report(Loc, Diag::err_sycl_glm_divergent) << Callee << Cond->getSourceRange();
-      const Expr *Why = U.taintedPart(Cond);
-      R.report(Why ? Why->getBeginLoc() : Cond->getBeginLoc(),
-               Diag::note_slmc_divergent_work_item)
-          << Cond->getSourceRange();
+
+    // Every kernel that reaches the call, with each call path to it. A call
+    // in a helper no kernel of this translation unit reaches is checked
+    // where a kernel uses it.
+    bool Reached = false, NotedHelper = false;
+    for (const Kernel &K : Model.Kernels) {
+      if (K.Dialect != DialectKind::Sycl)
+        continue;
+      std::vector<CallPath> Paths = Model.callPaths(K.Body, Fn);
+      if (Paths.empty())
+        continue;
+      Reached = true;
+      if (!K.UsesWorkGroups) {
+        R.report(Loc, Diag::err_sycl_glm_not_nd_range) << Callee;
+        notePath(R, Paths.front());
+        R.report(K.location(), Diag::note_sycl_kernel_launched_here);
+        return;
+      }
+      if (!Paths.front().empty() && Model.isRecursive(Fn)) {
+        R.report(Loc, Diag::err_sycl_glm_recursive) << Callee << Fn;
+        notePath(R, Paths.front());
+        R.report(K.location(), Diag::note_sycl_kernel_launched_here);
+        return;
+      }
+      bool Warned = false;
+      for (const CallPath &Path : Paths)
+        if (!checkCallPath(Ctx, K, Path, G, Callee, Warned, R))
+          return;
+      if (!Paths.front().empty() && !NotedHelper) {
+        // Once per call: the extension itself promises only kernel scope.
+        NotedHelper = true;
+        R.report(Loc, Diag::ext_sycl_glm_in_helper) << Callee;
+        notePath(R, Paths.front());
+      }
+    }
+    if (!Reached) {
+      bool InKernel = false;
+      for (const Kernel &K : Model.Kernels) {
+        const FunctionDecl *Def = nullptr;
+        InKernel |= K.Body && K.Body->hasBody(Def) && Def == Fn;
+      }
+      if (InKernel || isa<CXXMethodDecl>(Fn) && cast<CXXMethodDecl>(Fn)->getParent()->isLambda())
+        R.report(Loc, Diag::err_sycl_glm_no_kernel) << Callee;
       return;
     }
-    // Constructor arguments (after the group) should be the same everywhere.
-    for (unsigned I = 1; I < G.Call->getNumArgs(); ++I)
-      if (const Expr *T = U.taintedPart(G.Call->getArg(I))) {
-        R.report(G.Call->getArg(I)->getBeginLoc(), Diag::warn_sycl_glm_arg_divergent)
-            << Callee << G.Call->getArg(I)->getSourceRange();
-        R.report(T->getBeginLoc(), Diag::note_slmc_value_depends_on_work_item);
+  }
+
+private:
+  /// Checks one path from kernel `K` to the call `G`: each call on it, and
+  /// `G` itself, is made by every work-item of the group together (outside
+  /// loops, outside work-item-dependent control flow), so each path has one
+  /// allocation per work-group, as DPC++ gives after inlining. Parameters
+  /// that receive work-item-dependent arguments on the path count as
+  /// work-item-dependent in the callee.
+  bool checkCallPath(ASTContext &Ctx, const Kernel &K, const CallPath &Path,
+                     const GroupLocalVar &G, const std::string &Callee, bool &Warned,
+                     Reporter &R) {
+    llvm::DenseSet<const ParmVarDecl *> Divergent;
+    auto ClassifyIn = [&Divergent](const Expr *E) {
+      if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+        if (const auto *P = dyn_cast<ParmVarDecl>(DRE->getDecl()))
+          if (Divergent.count(P))
+            return Uniformity::Seed::Divergent;
+      return classifySycl(E);
+    };
+    const FunctionDecl *Fn = K.Body;
+    for (size_t I = 0; I <= Path.size(); ++I) {
+      Uniformity U(Fn, ClassifyIn);
+      const Stmt *Site = I < Path.size() ? static_cast<const Stmt *>(Path[I].Site)
+                                         : static_cast<const Stmt *>(G.Call);
+      const FunctionDecl *Def = nullptr;
+      Fn->hasBody(Def);
+      bool Last = I == Path.size();
+      // The call's own position in the last function is reported below
+      // with the diagnostics that name it.
+      if (const Stmt *Loop = Last ? nullptr : enclosingLoop(Ctx, Site, Def->getBody())) {
+        R.report(G.Call->getBeginLoc(), Diag::err_sycl_glm_path_in_loop) << Callee;
+        R.report(Loop->getBeginLoc(), Diag::note_sycl_loop_here);
+        notePath(R, Path);
+        R.report(K.location(), Diag::note_sycl_kernel_launched_here);
+        return false;
       }
+      if (const Expr *Cond = U.divergentCondition(Site)) {
+        R.report(G.Call->getBeginLoc(),
+                 Last ? Diag::err_sycl_glm_divergent : Diag::err_sycl_glm_path_divergent)
+            << Callee << Cond->getSourceRange();
+        const Expr *Why = U.taintedPart(Cond);
+        R.report(Why ? Why->getBeginLoc() : Cond->getBeginLoc(),
+                 Diag::note_slmc_divergent_work_item)
+            << Cond->getSourceRange();
+        notePath(R, Path);
+        if (!Path.empty())
+          R.report(K.location(), Diag::note_sycl_kernel_launched_here);
+        return false;
+      }
+      if (Last) {
+        // Constructor arguments (after the group) should be the same
+        // everywhere.
+        for (unsigned A = 1; A < G.Call->getNumArgs() && !Warned; ++A)
+          if (const Expr *T = U.taintedPart(G.Call->getArg(A))) {
+            Warned = true;
+            R.report(G.Call->getArg(A)->getBeginLoc(), Diag::warn_sycl_glm_arg_divergent)
+                << Callee << G.Call->getArg(A)->getSourceRange();
+            R.report(T->getBeginLoc(), Diag::note_slmc_value_depends_on_work_item);
+            notePath(R, Path);
+          }
+        return true;
+      }
+      // Which of the callee's parameters receive work-item-dependent values.
+      const PathStep &Step = Path[I];
+      llvm::DenseSet<const ParmVarDecl *> Next;
+      llvm::ArrayRef<const Expr *> Args;
+      llvm::SmallVector<const Expr *, 8> ArgList;
+      if (const auto *CE = dyn_cast<CallExpr>(Step.Site)) {
+        // A member operator called as `a(b)` passes the object first.
+        unsigned Skip = isa<CXXOperatorCallExpr>(CE) && isa<CXXMethodDecl>(Step.Callee) &&
+                                !cast<CXXMethodDecl>(Step.Callee)->isStatic()
+                            ? 1
+                            : 0;
+        for (unsigned A = Skip; A < CE->getNumArgs(); ++A)
+          ArgList.push_back(CE->getArg(A));
+      } else if (const auto *CE = dyn_cast<CXXConstructExpr>(Step.Site)) {
+        for (const Expr *A : CE->arguments())
+          ArgList.push_back(A);
+      }
+      Args = ArgList;
+      for (unsigned A = 0; A < Args.size() && A < Step.Callee->getNumParams(); ++A)
+        if (U.taintedPart(Args[A]))
+          Next.insert(Step.Callee->getParamDecl(A));
+      Divergent = std::move(Next);
+      Fn = Step.Callee;
+    }
+    return true;
   }
 };
 

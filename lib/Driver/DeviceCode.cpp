@@ -7,7 +7,9 @@
 //===----------------------------------------------------------------------===//
 #include "Driver/DeviceCode.h"
 
+#include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/Demangle/Demangle.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Bitcode/BitcodeWriter.h"
 #include "llvm/IR/CallingConv.h"
@@ -26,6 +28,7 @@
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Transforms/IPO/Internalize.h"
+#include "llvm/Transforms/Utils/Cloning.h"
 
 #include "spirv-tools/libspirv.h"
 
@@ -119,7 +122,7 @@ bool writeModule(const Module &M, StringRef Path) {
 /// Runs one in-process step on a bitcode file: `Step` changes the module
 /// read from `In`, which is then written to `Out`. Shown by -v and -###.
 bool runModuleStep(const Options &Opts, StringRef Name, StringRef In, StringRef Out,
-                   function_ref<void(Module &)> Step) {
+                   function_ref<bool(Module &)> Step) {
   if (Opts.Verbose || Opts.DryRun)
     errs() << "slmc++: " << Name << " (in process): " << In << " -> " << Out << "\n";
   if (Opts.DryRun)
@@ -128,7 +131,8 @@ bool runModuleStep(const Options &Opts, StringRef Name, StringRef In, StringRef 
   std::unique_ptr<Module> M = readModule(In, Ctx);
   if (!M)
     return false;
-  Step(*M);
+  if (!Step(*M))
+    return false;
   return writeModule(*M, Out);
 }
 
@@ -150,6 +154,86 @@ void internalizeAllButKernels(Module &M) {
     const auto *F = dyn_cast<Function>(&GV);
     return F && isKernel(*F);
   });
+}
+
+/// Group-local storage made by a call that stands for several call paths
+/// (a SYCL group_local_memory call in a helper a kernel calls twice, or in
+/// a template): DPC++ gives each path its own allocation after inlining, and
+/// so does this. Every function that calls __slmc_group_local_alloc,
+/// directly or not, is inlined into its callers until each call is in a
+/// kernel; then each call becomes a group-local variable of its own (its
+/// size and alignment are constants). The check pass has already refused
+/// calls in loops, under divergent control flow and in recursion; what
+/// remains here (a call through a function pointer) is an error.
+bool lowerGroupLocalAllocations(Module &M, StringRef SourceName) {
+  Function *Alloc = M.getFunction("__slmc_group_local_alloc");
+  if (!Alloc)
+    return true;
+  auto fail = [&](const Function *F, const Twine &Why) {
+    errs() << "slmc++: error: in '" << SourceName << "': group-local memory allocated in '"
+           << demangle(F->getName()) << "' " << Why << "\n";
+    return false;
+  };
+  // slmc's headers mark entry points with annotations, which device code
+  // does not need; they would count as uses of the functions to inline.
+  if (GlobalVariable *Annotations = M.getNamedGlobal("llvm.global.annotations"))
+    Annotations->eraseFromParent();
+  for (unsigned Round = 0;; ++Round) {
+    SmallSetVector<Function *, 8> Holders;
+    for (User *U : Alloc->users()) {
+      auto *CB = dyn_cast<CallBase>(U);
+      if (!CB || CB->getCalledOperand() != Alloc)
+        return fail(Alloc, "is used other than by calls");
+      if (!isKernel(*CB->getFunction()))
+        Holders.insert(CB->getFunction());
+    }
+    if (Holders.empty())
+      break;
+    if (Round == 64)
+      return fail(Holders.front(), "is reached through more than 64 nested calls");
+    for (Function *F : Holders) {
+      SmallVector<CallBase *, 4> Sites;
+      F->removeDeadConstantUsers();
+      for (User *U : F->users()) {
+        auto *CB = dyn_cast<CallBase>(U);
+        if (!CB || CB->getCalledOperand() != F)
+          return fail(F, "is reached through a function pointer; each call path needs "
+                         "its own allocation, so the call must be direct");
+        if (CB->getFunction() == F)
+          return fail(F, "is reached through recursion");
+        Sites.push_back(CB);
+      }
+      if (Sites.empty())
+        return fail(F, "is not reached from any kernel");
+      for (CallBase *CB : Sites) {
+        InlineFunctionInfo IFI;
+        InlineResult R = InlineFunction(*CB, IFI);
+        if (!R.isSuccess())
+          return fail(F, Twine("cannot be inlined into its caller: ") + R.getFailureReason());
+      }
+      F->eraseFromParent();
+    }
+  }
+  unsigned N = 0;
+  for (User *U : make_early_inc_range(Alloc->users())) {
+    auto *CB = cast<CallBase>(U);
+    auto *Size = dyn_cast<ConstantInt>(CB->getArgOperand(0));
+    auto *AlignArg = dyn_cast<ConstantInt>(CB->getArgOperand(1));
+    if (!Size || !AlignArg || !isPowerOf2_64(AlignArg->getZExtValue()))
+      return fail(CB->getFunction(), "has no constant size and alignment");
+    auto *Ty = ArrayType::get(Type::getInt8Ty(M.getContext()),
+                              std::max<uint64_t>(Size->getZExtValue(), 1));
+    // Address space 3 is group-local memory in both device targets (SPIR-V
+    // Workgroup, PTX .shared), as clang gives __shared__ variables.
+    auto *GV = new GlobalVariable(M, Ty, /*isConstant=*/false, GlobalValue::InternalLinkage,
+                                  UndefValue::get(Ty), "slmc_group_local_" + Twine(N++),
+                                  nullptr, GlobalValue::NotThreadLocal, 3);
+    GV->setAlignment(Align(AlignArg->getZExtValue()));
+    CB->replaceAllUsesWith(ConstantExpr::getPointerBitCastOrAddrSpaceCast(GV, CB->getType()));
+    CB->eraseFromParent();
+  }
+  Alloc->eraseFromParent();
+  return true;
 }
 
 /// SimplifyCFG folds consecutive tests of one value, such as
@@ -245,7 +329,10 @@ bool compileSpirv(const Toolchain &TC, const Options &Opts, TempFiles &Temps,
   std::string Internal = Temps.make(Stem, "spirv.int.bc");
   if (Internal.empty() ||
       !runModuleStep(Opts, "internalize all but kernels", Bitcode, Internal,
-                     internalizeAllButKernels))
+                     [&](Module &M) {
+                       internalizeAllButKernels(M);
+                       return lowerGroupLocalAllocations(M, SourceName);
+                     }))
     return false;
 
   // The version comes from the target triple's sub-architecture.
@@ -323,6 +410,7 @@ bool compilePtx(const Toolchain &TC, const Options &Opts, TempFiles &Temps,
             Features = F.getFnAttribute("target-features").getValueAsString().str();
             break;
           }
+        return lowerGroupLocalAllocations(M, SourceName);
       }))
     return false;
   std::vector<std::string> Target = {"-mtriple=nvptx64-nvidia-cuda", "-mcpu=" + Cpu,
@@ -357,7 +445,10 @@ bool compilePtx(const Toolchain &TC, const Options &Opts, TempFiles &Temps,
     return false;
   OptArgs.insert(OptArgs.end(), {Internal, "-o", Optimised});
   if (runProgram(TC.Opt, OptArgs, Opts.Verbose, Opts.DryRun) != 0 ||
-      !runModuleStep(Opts, "split small switches", Optimised, Final, splitSmallSwitches))
+      !runModuleStep(Opts, "split small switches", Optimised, Final, [](Module &M) {
+        splitSmallSwitches(M);
+        return true;
+      }))
     return false;
 
   // Written to a file first (also for `-o -`) to be fixed up for the driver.

@@ -13,7 +13,9 @@ using namespace clang;
 
 namespace slmc {
 namespace {
-enum class Level { Error, Warning, Note, Remark };
+// Pedantic: a warning that only -pedantic, -Wpedantic or its own -W name
+// turns on (what the specification does not promise, though slmc accepts it).
+enum class Level { Error, Warning, Pedantic, Note, Remark };
 
 struct DiagInfo {
   Level L;
@@ -29,7 +31,8 @@ const DiagInfo Infos[] = {
 DiagnosticIDs::Level toClang(Level L) {
   switch (L) {
   case Level::Error: return DiagnosticIDs::Error;
-  case Level::Warning: return DiagnosticIDs::Warning;
+  case Level::Warning:
+  case Level::Pedantic: return DiagnosticIDs::Warning;
   case Level::Note: return DiagnosticIDs::Note;
   case Level::Remark: return DiagnosticIDs::Remark;
   }
@@ -63,17 +66,25 @@ Reporter::Reporter(DiagnosticsEngine &Engine, const DiagnosticOptions &Options,
   for (unsigned I = 0; I != unsigned(Diag::NumDiags); ++I) {
     const DiagInfo &Info = Infos[I];
     DiagnosticIDs::Level L = toClang(Info.L);
-    if (Info.L == Level::Warning) {
+    if (Info.L == Level::Warning || Info.L == Level::Pedantic) {
       // Custom diagnostics escape clang's -W handling, so apply it here:
       // -w, -Werror, then the options naming our groups, last one wins, as
       // clang does for its own groups. "-Wslmc" names them all.
       llvm::StringRef Group = Info.Group;
-      bool Enabled = true, AsError = Engine.getWarningsAsErrors();
+      bool Pedantic = Info.L == Level::Pedantic;
+      bool Enabled = !Pedantic || Options.Pedantic || Options.PedanticErrors;
+      bool AsError = Engine.getWarningsAsErrors() || (Pedantic && Options.PedanticErrors);
       for (llvm::StringRef W : Options.Warnings) {
         bool Neg = W.consume_front("no-");
         bool Err = W.consume_front("error=");
+        if (Pedantic && W == "pedantic") {
+          Enabled = !Neg;
+          continue;
+        }
         if (W != Group && W != "slmc")
           continue;
+        if (Pedantic && W == "slmc" && !Neg)
+          continue; // -Wslmc names the default-on warnings
         if (Err)
           AsError = !Neg, Enabled |= !Neg;
         else

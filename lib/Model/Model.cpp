@@ -10,8 +10,10 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/DenseSet.h"
 
 #include <deque>
+#include <functional>
 
 using namespace clang;
 
@@ -99,6 +101,65 @@ ProgramModel::reachableFrom(const FunctionDecl *Root) const {
     }
   }
   return Seen;
+}
+
+namespace {
+const FunctionDecl *definitionOf(const FunctionDecl *FD) {
+  const FunctionDecl *Def = nullptr;
+  return FD && FD->hasBody(Def) ? Def : nullptr;
+}
+} // namespace
+
+std::vector<CallPath> ProgramModel::callPaths(const FunctionDecl *Root,
+                                              const FunctionDecl *Target,
+                                              unsigned Limit) const {
+  std::vector<CallPath> Paths;
+  Root = definitionOf(Root);
+  Target = definitionOf(Target);
+  if (!Root || !Target)
+    return Paths;
+  CallPath Stack;
+  llvm::DenseSet<const FunctionDecl *> OnStack;
+  // Depth-first; a step budget keeps pathological call graphs cheap.
+  unsigned Budget = 100000;
+  std::function<void(const FunctionDecl *)> Walk = [&](const FunctionDecl *FD) {
+    if (Paths.size() >= Limit || Budget == 0)
+      return;
+    --Budget;
+    if (FD == Target) {
+      Paths.push_back(Stack);
+      return;
+    }
+    auto It = Calls.find(FD);
+    if (It == Calls.end())
+      return;
+    OnStack.insert(FD);
+    for (const CallEdge &E : It->second) {
+      const FunctionDecl *Def = definitionOf(E.Callee);
+      if (!Def || OnStack.count(Def))
+        continue;
+      Stack.push_back({FD, E.Site, Def});
+      Walk(Def);
+      Stack.pop_back();
+    }
+    OnStack.erase(FD);
+  };
+  Walk(Root);
+  return Paths;
+}
+
+bool ProgramModel::isRecursive(const FunctionDecl *FD) const {
+  FD = definitionOf(FD);
+  if (!FD)
+    return false;
+  auto It = Calls.find(FD);
+  if (It == Calls.end())
+    return false;
+  for (const CallEdge &E : It->second)
+    if (const FunctionDecl *Def = definitionOf(E.Callee))
+      if (Def == FD || reachableFrom(Def).count(FD))
+        return true;
+  return false;
 }
 
 bool writtenWithin(const SourceManager &SM, SourceRange Range, SourceLocation Loc) {

@@ -141,6 +141,15 @@ struct CallEdge {
   const clang::Expr *Site;
 };
 
+/// One call on a call path: `Site`, in `Caller`'s body, calls `Callee`
+/// (both definitions).
+struct PathStep {
+  const clang::FunctionDecl *Caller;
+  const clang::Expr *Site;
+  const clang::FunctionDecl *Callee;
+};
+using CallPath = llvm::SmallVector<PathStep, 4>;
+
 class ProgramModel {
 public:
   std::vector<Kernel> Kernels;
@@ -168,6 +177,17 @@ public:
   /// translation unit, with the edge that first reached each one.
   llvm::DenseMap<const clang::FunctionDecl *, CallEdge>
   reachableFrom(const clang::FunctionDecl *Root) const;
+
+  /// Every call path from `Root`'s body to `Target` (the empty path when
+  /// they are the same function), at most `Limit` of them. A path never
+  /// goes through a function twice, so recursion adds no paths; see
+  /// isRecursive.
+  std::vector<CallPath> callPaths(const clang::FunctionDecl *Root,
+                                  const clang::FunctionDecl *Target,
+                                  unsigned Limit = 64) const;
+
+  /// Whether `FD` can call itself, directly or through other functions.
+  bool isRecursive(const clang::FunctionDecl *FD) const;
 
   /// Records the calls made by `FD`'s body (and, transitively, by its
   /// callees) if not done yet.

@@ -19,6 +19,7 @@
 #include "Model/FunctionScopeVisitor.h"
 #include "Model/ModelBuilder.h"
 
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringSwitch.h"
 
 #include "clang/AST/Attr.h"
@@ -59,9 +60,8 @@ public:
     const FunctionDecl *Callee = CE->getDirectCallee();
     if (!Callee)
       return true;
-    if (findAnnotation(Callee, "slmc.entry:sycl.group_local_memory") ||
-        findAnnotation(Callee, "slmc.entry:sycl.group_local_memory_for_overwrite"))
-      return addGroupLocal(CE, Callee);
+    if (isGroupLocalMemory(Callee))
+      return addGroupLocal(CE, Callee, currentFunction());
     bool NdRange = findAnnotation(Callee, "slmc.entry:sycl.parallel_for.nd_range");
     if (NdRange || findAnnotation(Callee, "slmc.entry:sycl.parallel_for.range") ||
         findAnnotation(Callee, "slmc.entry:sycl.single_task"))
@@ -76,6 +76,35 @@ public:
                                     ? nullptr
                                     : writtenName(Callee)});
     return true;
+  }
+
+  static bool isGroupLocalMemory(const FunctionDecl *Callee) {
+    return findAnnotation(Callee, "slmc.entry:sycl.group_local_memory") ||
+           findAnnotation(Callee, "slmc.entry:sycl.group_local_memory_for_overwrite");
+  }
+
+  /// The traversal sees function templates as written, where a call whose
+  /// arguments depend on a template parameter has no callee yet; each
+  /// instantiation a kernel reaches has its own, resolved call.
+  void addInstantiatedGroupLocals() {
+    llvm::DenseSet<const CallExpr *> Known;
+    for (const GroupLocalVar &G : Model.GroupLocals)
+      Known.insert(G.Call);
+    for (const Kernel &K : Model.Kernels) {
+      if (K.Dialect != DialectKind::Sycl)
+        continue;
+      Model.addCallGraphFrom(K.Body);
+      for (const auto &[Fn, Edge] : Model.reachableFrom(K.Body)) {
+        auto It = Model.Calls.find(Fn);
+        if (It == Model.Calls.end())
+          continue;
+        for (const CallEdge &E : It->second) {
+          const auto *CE = dyn_cast<CallExpr>(E.Site);
+          if (CE && isGroupLocalMemory(E.Callee) && Known.insert(CE).second)
+            addGroupLocal(CE, E.Callee, Fn);
+        }
+      }
+    }
   }
 
 private:
@@ -109,7 +138,8 @@ private:
     return RD && RD->getIdentifier() && RD->getName() == "sub_group";
   }
 
-  bool addGroupLocal(const CallExpr *CE, const FunctionDecl *Callee) {
+  bool addGroupLocal(const CallExpr *CE, const FunctionDecl *Callee,
+                     const FunctionDecl *Fn) {
     // The lowered form passes a site tag first; the model describes the
     // call as written, so only un-lowered calls appear here.
     const TemplateArgumentList *Args = Callee->getTemplateSpecializationArgs();
@@ -118,7 +148,7 @@ private:
     GroupLocalVar G;
     G.Dialect = DialectKind::Sycl;
     G.Call = CE;
-    G.Function = currentFunction();
+    G.Function = Fn;
     G.Type = Args->get(0).getAsType();
     G.Keyword = keywordRange(SM, CE->getCallee()->getBeginLoc());
     G.Init = GroupLocalInit::OnceByOneItem;
@@ -153,6 +183,7 @@ public:
   void build(ASTContext &Ctx, ProgramModel &Model) override {
     SyclVisitor V(Ctx, Model);
     V.TraverseDecl(Ctx.getTranslationUnitDecl());
+    V.addInstantiatedGroupLocals();
   }
 };
 

@@ -41,6 +41,7 @@
 #include <cerrno>
 #include <condition_variable>
 #include <cstdio>
+#include <cstddef>
 #include <cstdlib>
 #include <cstring>
 #include <exception>
@@ -257,6 +258,7 @@ struct WorkItem {
   void *Stack = nullptr; // top of the stack it runs on, while it has one
   void *TsanFiber = nullptr;
   State St = NotStarted;
+  uint32_t GroupLocalCalls = 0; // slmc_cpu_group_local_alloc calls so far
   slmc_cpu_item Info{};
 };
 
@@ -270,6 +272,8 @@ thread_local const slmc_cpu_item *CurrentItem SLMC_FAST_TLS = nullptr;
 // The runner whose fibers are running on this thread; null when a group runs
 // without fibers (one work-item) or outside kernels.
 thread_local GroupRunner *FiberRunner SLMC_FAST_TLS = nullptr;
+// The runner running a group on this thread (with or without fibers).
+thread_local GroupRunner *ActiveRunner = nullptr;
 
 /// Runs work-groups on the calling OS thread; one per thread.
 class GroupRunner {
@@ -309,7 +313,38 @@ public:
     Scheduler = T.fctx;
   }
 
-  ~GroupRunner() { std::free(GroupMemory); }
+  /// The current work-item's next block of per-call-path group-local
+  /// storage: the n-th call of every work-item of the group gets the same
+  /// n-th block. Blocks are kept for the next groups (they need no
+  /// particular content).
+  void *groupLocalBlock(size_t Bytes, size_t Align) {
+    if (!Current)
+      return nullptr;
+    uint32_t N = Current->GroupLocalCalls++;
+    if (Align < alignof(std::max_align_t))
+      Align = alignof(std::max_align_t);
+    if ((Align & (Align - 1)) != 0)
+      return nullptr;
+    if (N >= PathBlocks.size())
+      PathBlocks.resize(N + 1);
+    Block &B = PathBlocks[N];
+    if (!B.Memory || B.Bytes < Bytes || reinterpret_cast<uintptr_t>(B.Memory) % Align) {
+      std::free(B.Memory);
+      B = Block{};
+      void *P = nullptr;
+      if (posix_memalign(&P, Align, roundUp(Bytes ? Bytes : 1, Align)) != 0)
+        return nullptr;
+      B.Memory = P;
+      B.Bytes = Bytes;
+    }
+    return B.Memory;
+  }
+
+  ~GroupRunner() {
+    std::free(GroupMemory);
+    for (Block &B : PathBlocks)
+      std::free(B.Memory);
+  }
 
 private:
   Status reserveGroupMemory(size_t Bytes) {
@@ -342,11 +377,18 @@ private:
         for (uint32_t X = 0; X < LS.x; ++X) {
           WorkItem &W = Items[N++];
           W.St = WorkItem::NotStarted;
+          W.GroupLocalCalls = 0;
           W.Info = slmc_cpu_item{{X, Y, Z}, GId, LS, GC, Dynamic};
         }
 
-    if (N == 1)
-      return runAlone(J, Items[0]);
+    ActiveRunner = this;
+    if (N == 1) {
+      Current = &Items[0];
+      Status S = runAlone(J, Items[0]);
+      Current = nullptr;
+      ActiveRunner = nullptr;
+      return S;
+    }
 
     FiberRunner = this;
     Job = &J;
@@ -359,6 +401,8 @@ private:
     for (uint32_t I = 0; I < N; ++I)
       retire(Items[I]);
     FiberRunner = nullptr;
+    ActiveRunner = nullptr;
+    Current = nullptr;
     CurrentItem = nullptr;
     return Result;
   }
@@ -488,8 +532,13 @@ private:
                              dimString(W.Info.group_id) + ": " + What);
   }
 
+  struct Block {
+    void *Memory = nullptr;
+    size_t Bytes = 0;
+  };
   StackPool Stacks;
   std::vector<WorkItem> Items;
+  std::vector<Block> PathBlocks; // slmc_cpu_group_local_alloc's, by call number
   void *GroupMemory = nullptr;
   size_t GroupMemoryCapacity = 0;
   fctx::fcontext_t Scheduler = nullptr; // where a fiber switches back to
@@ -788,6 +837,11 @@ using namespace slmc::rt;
 
 extern "C" const slmc_cpu_item *slmc_cpu_current_item(void) {
   return CurrentItem;
+}
+
+extern "C" void *slmc_cpu_group_local_alloc(size_t bytes, size_t align) {
+  GroupRunner *R = ActiveRunner;
+  return R ? R->groupLocalBlock(bytes, align) : nullptr;
 }
 
 extern "C" void slmc_cpu_barrier(void) {

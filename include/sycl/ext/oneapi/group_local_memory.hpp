@@ -21,9 +21,10 @@
 // memory in SPIR-V, .shared in PTX, a thread_local on the CPU fallback.
 //
 // The overloads without a tag are what the program calls as written: the
-// check pass sees them (and reports the extension's type rules from them),
-// and programs built with the plugin alone (plain clang++, CPU fallback)
-// run them, with storage found per call site at run time.
+// check pass sees them (and reports the extension's type rules from them);
+// calls in the functions a kernel calls, and programs built with the plugin
+// alone (plain clang++, CPU fallback), run them, with storage per call path
+// (slmc::group_local_alloc).
 //
 //===----------------------------------------------------------------------===//
 #ifndef SLMC_SYCL_EXT_ONEAPI_GROUP_LOCAL_MEMORY_HPP
@@ -162,37 +163,18 @@ template <typename T> SLMC_HD void glm_init_for_overwrite(T *p) {
   }
 }
 
-/// Storage of un-rewritten calls on the host: one block per call site (the
-/// site is the call's return address) and OS thread. A work-group runs on
-/// one thread at a time, so this is one block per running group.
-inline void *glm_site_storage(const void *site, size_t size, size_t align) {
-  struct block {
-    const void *site;
-    void *memory;
-  };
-  struct table {
-    std::vector<block> blocks;
-    ~table() {
-      for (block &b : blocks) std::free(b.memory);
-    }
-  };
-  static thread_local table t;
-  for (block &b : t.blocks)
-    if (b.site == site)
-      return b.memory;
-  if (align < alignof(std::max_align_t))
-    align = alignof(std::max_align_t);
-  void *m = std::aligned_alloc(align, sycl::detail::align_up(size ? size : 1, align));
-  if (!m)
-    throw sycl::exception(make_error_code(errc::memory_allocation),
-                          "group_local_memory: out of host memory");
-  t.blocks.push_back(block{site, m});
-  return m;
+/// Storage of a call slmc++ did not tag: one block per call path (see
+/// slmc::group_local_alloc).
+template <typename T> SLMC_HD T *glm_path_storage() {
+  void *p = slmc::group_local_alloc<sizeof(T), alignof(T)>();
+#if !defined(SLMC_DEVICE_PASS)
+  if (!p)
+    throw sycl::exception(make_error_code(errc::kernel_not_supported),
+                          "group_local_memory: called outside an nd_range kernel, or "
+                          "out of host memory");
+#endif
+  return static_cast<T *>(p);
 }
-
-/// Un-rewritten calls in device code (only if a program skipped slmc's
-/// lowering): one block per T.
-template <typename T> struct unlowered_site : slmc::site_base {};
 
 template <typename Group, typename R>
 using if_not_site = typename std::enable_if<
@@ -209,21 +191,13 @@ using group_local_ptr = multi_ptr<T, access::address_space::local_space>;
 // ---- As written: group_local_memory<T>(g, args...) -----------------------------
 template <typename T, typename Group, typename... Args>
 SLMC_ENTRY_POINT("sycl.group_local_memory")
-#if !defined(SLMC_DEVICE_PASS)
-__attribute__((noinline))
-#endif
 SLMC_HD detail::if_not_site<Group, multi_ptr<T, access::address_space::local_space>>
 group_local_memory(Group g, Args &&...args) {
   (void)g;
   constexpr bool ok = detail::glm_check<T, Group>();
   T *p = nullptr;
   if constexpr (ok) {
-#if defined(SLMC_DEVICE_PASS)
-    p = slmc::group_local_storage<T, detail::unlowered_site<T>>();
-#else
-    p = static_cast<T *>(
-        detail::glm_site_storage(__builtin_return_address(0), sizeof(T), alignof(T)));
-#endif
+    p = detail::glm_path_storage<T>();
     detail::glm_init(p, std::forward<Args>(args)...);
   }
   return multi_ptr<T, access::address_space::local_space>(p);
@@ -231,21 +205,13 @@ group_local_memory(Group g, Args &&...args) {
 
 template <typename T, typename Group>
 SLMC_ENTRY_POINT("sycl.group_local_memory_for_overwrite")
-#if !defined(SLMC_DEVICE_PASS)
-__attribute__((noinline))
-#endif
 SLMC_HD detail::if_not_site<Group, multi_ptr<T, access::address_space::local_space>>
 group_local_memory_for_overwrite(Group g) {
   (void)g;
   constexpr bool ok = detail::glm_check<T, Group, true>();
   T *p = nullptr;
   if constexpr (ok) {
-#if defined(SLMC_DEVICE_PASS)
-    p = slmc::group_local_storage<T, detail::unlowered_site<T>>();
-#else
-    p = static_cast<T *>(
-        detail::glm_site_storage(__builtin_return_address(0), sizeof(T), alignof(T)));
-#endif
+    p = detail::glm_path_storage<T>();
     detail::glm_init_for_overwrite(p);
   }
   return multi_ptr<T, access::address_space::local_space>(p);
