@@ -3,7 +3,11 @@
 // from a local_accessor, a __device__ helper reaches its work-item through
 // sycl::ext::oneapi::this_work_item, and the hand-written tree sits next to
 // the SYCL 2020 group algorithms that replace it. Results are checked
-// against the host's.
+// against the host's. A second __device__ helper keeps its own __shared__
+// array, which SYCLomatic's kernel-scope allocation turns into
+// group_local_memory_for_overwrite inside the helper; the kernel calls it
+// twice (CUDA has one array per function, DPC++ and slmc one per call path;
+// the helper, like most, works with either).
 //
 // The CUDA original:
 //   __device__ float load_or_zero(const float *in, int n) {
@@ -16,6 +20,7 @@
 //   }
 #include <sycl/sycl.hpp>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <vector>
@@ -33,6 +38,23 @@ float block_prefix(float v) {
       sycl::ext::oneapi::this_work_item::get_work_group<3>(), v, sycl::plus<>());
 }
 
+// __device__ float block_max(float v) {
+//   __shared__ float m[256]; ... tree maximum ...; return m[0]; }
+float block_max(float v) {
+  auto item_ct1 = sycl::ext::oneapi::this_work_item::get_nd_item<3>();
+  auto &m = *sycl::ext::oneapi::group_local_memory_for_overwrite<float[BLOCK]>(
+      item_ct1.get_group());
+  int tid = item_ct1.get_local_id(2);
+  m[tid] = v;
+  item_ct1.barrier(sycl::access::fence_space::local_space);
+  for (int stride = BLOCK / 2; stride > 0; stride >>= 1) {
+    if (tid < stride)
+      m[tid] = sycl::fmax(m[tid], m[tid + stride]);
+    item_ct1.barrier(sycl::access::fence_space::local_space);
+  }
+  return m[0];
+}
+
 void block_sum(const float *in, float *out, float *prefix, int n,
                const sycl::nd_item<3> &item_ct1, float *s) {
   int tid = item_ct1.get_local_id(2);
@@ -46,12 +68,15 @@ void block_sum(const float *in, float *out, float *prefix, int n,
   }
   float r = sycl::reduce_over_group(item_ct1.get_group(), v, sycl::plus<float>());
   float p = block_prefix(v);
+  float hi = block_max(v), lo = -block_max(-v);
   int i = item_ct1.get_group(2) * BLOCK + tid;
   if (i < n)
     prefix[i] = p;
   if (tid == 0) {
-    out[2 * item_ct1.get_group(2)] = s[0];
-    out[2 * item_ct1.get_group(2) + 1] = r;
+    out[4 * item_ct1.get_group(2)] = s[0];
+    out[4 * item_ct1.get_group(2) + 1] = r;
+    out[4 * item_ct1.get_group(2) + 2] = hi;
+    out[4 * item_ct1.get_group(2) + 3] = lo;
   }
 }
 
@@ -67,7 +92,7 @@ int main(int argc, char **argv) {
 
   sycl::queue q_ct1;
   float *d_in = sycl::malloc_device<float>(n, q_ct1);
-  float *d_out = sycl::malloc_device<float>(2 * blocks, q_ct1);
+  float *d_out = sycl::malloc_device<float>(4 * blocks, q_ct1);
   float *d_prefix = sycl::malloc_device<float>(n, q_ct1);
   q_ct1.memcpy(d_in, h_in.data(), n * sizeof(float)).wait();
   q_ct1.submit([&](sycl::handler &cgh) {
@@ -79,22 +104,31 @@ int main(int argc, char **argv) {
                                  s_acc_ct1.get_multi_ptr<sycl::access::decorated::no>().get());
                      });
   });
-  std::vector<float> h_out(2 * blocks), h_prefix(n);
-  q_ct1.memcpy(h_out.data(), d_out, 2 * blocks * sizeof(float));
+  std::vector<float> h_out(4 * blocks), h_prefix(n);
+  q_ct1.memcpy(h_out.data(), d_out, 4 * blocks * sizeof(float));
   q_ct1.memcpy(h_prefix.data(), d_prefix, n * sizeof(float)).wait();
 
   int bad = 0;
   for (int b = 0; b < blocks; ++b) {
-    float sum = 0, run = 0;
+    float sum = 0, run = 0, hi = 0, lo = 0; // the zero padding takes part
     for (int i = b * BLOCK; i < (b + 1) * BLOCK && i < n; ++i) {
+      hi = std::max(hi, h_in[i]);
+      lo = std::min(lo, h_in[i]);
       sum += h_in[i];
       run += h_in[i];
       if (h_prefix[i] != run && bad++ < 5)
         std::printf("prefix[%d] = %g, want %g\n", i, h_prefix[i], run);
     }
-    if ((h_out[2 * b] != sum || h_out[2 * b + 1] != sum) && bad++ < 5)
-      std::printf("block %d: tree %g, reduce_over_group %g, want %g\n", b, h_out[2 * b],
-                  h_out[2 * b + 1], sum);
+    if (n - b * BLOCK < BLOCK) { // a partial block: zeros fill the rest
+      hi = std::max(hi, 0.0f);
+      lo = std::min(lo, 0.0f);
+    }
+    if ((h_out[4 * b] != sum || h_out[4 * b + 1] != sum) && bad++ < 5)
+      std::printf("block %d: tree %g, reduce_over_group %g, want %g\n", b, h_out[4 * b],
+                  h_out[4 * b + 1], sum);
+    if ((h_out[4 * b + 2] != hi || h_out[4 * b + 3] != lo) && bad++ < 5)
+      std::printf("block %d: max %g, min %g, want %g, %g\n", b, h_out[4 * b + 2],
+                  h_out[4 * b + 3], hi, lo);
   }
   std::printf("migrated block sum of %d floats: %s\n", n, bad ? "FAILED" : "PASSED");
   sycl::free(d_in, q_ct1);

@@ -14,6 +14,8 @@
 
 #include "clang/Basic/SourceManager.h"
 
+#include <algorithm>
+
 using namespace clang;
 
 namespace slmc {
@@ -28,6 +30,7 @@ public:
       auto Reach = Model.reachableFrom(K.Body);
       uint64_t Total = 0;
       std::vector<const GroupLocalVar *> Used;
+      std::vector<uint64_t> UsedCopies;
       for (const GroupLocalVar &G : Model.GroupLocals) {
         const FunctionDecl *Def = nullptr;
         if (!G.Function || !G.Function->hasBody(Def) || !Reach.count(Def) ||
@@ -38,8 +41,13 @@ public:
             !writtenWithin(Ctx.getSourceManager(), K.Region->getSourceRange(),
                            G.Var->getLocation()))
           continue;
-        Total += *G.SizeInBytes;
+        // Storage a call in a helper creates exists once per call path.
+        uint64_t Copies = 1;
+        if (G.Call && G.Dialect == DialectKind::Sycl)
+          Copies = std::max<size_t>(1, Model.callPaths(K.Body, Def).size());
+        Total += *G.SizeInBytes * Copies;
         Used.push_back(&G);
+        UsedCopies.push_back(Copies);
       }
       if (Total <= Opts.GroupMemoryLimit)
         continue;
@@ -47,12 +55,16 @@ public:
                Diag::err_group_memory_over_limit)
           << "this kernel" << std::to_string(Total)
           << std::to_string(Opts.GroupMemoryLimit);
-      for (const GroupLocalVar *G : Used)
+      for (size_t I = 0; I < Used.size(); ++I) {
+        const GroupLocalVar *G = Used[I];
+        std::string What = G->Var ? "'" + G->Var->getName().str() + "'"
+                                  : "group-local memory of type '" +
+                                        G->Type.getAsString() + "'";
+        if (UsedCopies[I] > 1)
+          What += " (reached through " + std::to_string(UsedCopies[I]) + " call paths)";
         R.report(G->location(), Diag::note_group_local_var_size)
-            << (G->Var ? "'" + G->Var->getName().str() + "'"
-                       : "group-local memory of type '" + G->Type.getAsString() +
-                             "'")
-            << std::to_string(*G->SizeInBytes);
+            << What << std::to_string(*G->SizeInBytes * UsedCopies[I]);
+      }
     }
   }
 
