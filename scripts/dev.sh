@@ -5,6 +5,10 @@
 #   scripts/dev.sh run    build, compile examples/amp/matmul.cpp with slmc++,
 #                         run it on the best device present
 #   scripts/dev.sh test   build and run every test (ctest)
+#   scripts/dev.sh sanitize
+#                         build the runtime and its tests with ASan+UBSan and
+#                         with TSan (build-asan/, build-tsan/ beside the build)
+#                         and run them (docs/testing.md)
 #   scripts/dev.sh deps   only install the packages
 #
 # BUILD_DIR (default: build) and JOBS (default: all cores) can be set.
@@ -58,7 +62,34 @@ case "${1:-}" in
     install_deps
     configure_and_build
     ctest --test-dir "$build" --output-on-failure -j "$jobs" ;;
+  sanitize)
+    install_deps
+    # The system's Intel GPU driver is not instrumented, and on WSL it opens
+    # libdxcore with RTLD_DEEPBIND, which sanitizer runtimes refuse: hide the
+    # system Level Zero drivers (the Level Zero tests bring their own).
+    export ZE_ENABLE_ALT_DRIVERS=/nonexistent/libze_none.so.1
+    export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+    export LSAN_OPTIONS="suppressions=$here/test/sanitizers/lsan.supp:print_suppressions=0"
+    export TSAN_OPTIONS="halt_on_error=1:suppressions=$here/test/sanitizers/tsan.supp"
+    tsan_tests="Concurrent|InParallel|PerThread|Thread|Enqueue|TasksRun|Unshare|Wait|GfxRt"
+    for sanitizer in address,undefined thread; do
+      [ "$sanitizer" = thread ] && dir="$build-tsan" || dir="$build-asan"
+      if [ ! -f "$dir/build.ninja" ]; then
+        cmake -S "$here" -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+          -DSLMC_SANITIZE="$sanitizer" -DSLMC_ENABLE_COMPILER=OFF
+      fi
+      cmake --build "$dir" -j "$jobs"
+      echo "== ctest under -fsanitize=$sanitizer"
+      if [ "$sanitizer" = thread ]; then
+        # The runtime's concurrency tests: thread pool, queues, tasks, shared
+        # mirrors, per-thread state (the rest adds time, not threads).
+        ctest --test-dir "$dir" --output-on-failure -j "$jobs" \
+          -R "$tsan_tests"
+      else
+        ctest --test-dir "$dir" --output-on-failure -j "$jobs"
+      fi
+    done ;;
   *)
-    echo "usage: scripts/dev.sh run|test|deps" >&2
+    echo "usage: scripts/dev.sh run|test|sanitize|deps" >&2
     exit 2 ;;
 esac

@@ -341,6 +341,9 @@ public:
   }
 
   ~GroupRunner() {
+    for (WorkItem &W : Items)
+      if (W.TsanFiber)
+        __tsan_destroy_fiber(W.TsanFiber);
     std::free(GroupMemory);
     for (Block &B : PathBlocks)
       std::free(B.Memory);
@@ -436,7 +439,10 @@ private:
                                      "-byte fiber stack for work-group " +
                                      dimString(GId));
           W.Context = fctx::make_fcontext(W.Stack, Stacks.stackSize(), &fiberMain);
-          if (__tsan_create_fiber)
+          // One TSan fiber per work-item slot, kept for later groups:
+          // creating one clears most of a megabyte of TSan state, which for
+          // every work-item of every group made TSan runs take hours.
+          if (__tsan_create_fiber && !W.TsanFiber)
             W.TsanFiber = __tsan_create_fiber(0);
         }
         W.St = WorkItem::Runnable;
@@ -486,10 +492,6 @@ private:
     if (W.Stack) {
       Stacks.release(W.Stack);
       W.Stack = nullptr;
-    }
-    if (W.TsanFiber) {
-      __tsan_destroy_fiber(W.TsanFiber);
-      W.TsanFiber = nullptr;
     }
   }
 
