@@ -477,11 +477,11 @@ SLMC_HD inline void media_read(const SurfaceIndex &s, int plane, int field,
                          "and 64 rows high, and at most 256 bytes with its "
                          "width rounded up to a power of two");
   const plane2d p = plane_of(s, plane, field);
-  T tmp[B::rows * B::cols];
+  // Straight into dst: it is private memory, never the surface.
   for (int r = 0; r < B::rows; ++r) {
     if (p.rows <= 0 || p.row_bytes <= 0) {
       for (int c = 0; c < B::cols; ++c)
-        tmp[r * B::cols + c] = T(0);
+        dst.at(r * B::cols + c) = T(0);
       continue;
     }
     long long yy = (long long)y + r;
@@ -489,7 +489,7 @@ SLMC_HD inline void media_read(const SurfaceIndex &s, int plane, int field,
     const long long row = p.start + yy * p.pitch;
     if (x >= 0 && (long long)x + B::width <= p.row_bytes) {
       for (int c = 0; c < B::cols; ++c)
-        tmp[r * B::cols + c] =
+        dst.at(r * B::cols + c) =
             load<T>(s.data, s.bytes, row + x + (long long)c * sizeof(T));
       continue;
     }
@@ -501,11 +501,9 @@ SLMC_HD inline void media_read(const SurfaceIndex &s, int plane, int field,
             row + clamp_byte(p, (long long)x + (long long)c * sizeof(T) + k));
       T v;
       __builtin_memcpy(&v, b, sizeof(T));
-      tmp[r * B::cols + c] = v;
+      dst.at(r * B::cols + c) = v;
     }
   }
-  for (int i = 0; i < B::rows * B::cols; ++i)
-    dst.at(i) = tmp[i];
 }
 
 template <class X>
