@@ -476,8 +476,11 @@ public:
 private:
   friend class CmDevice;
   CmSurface2D(CmDevice *d, uint32_t slot) : device_(d), slot_(slot) {}
+  friend class CmQueue;
+  /// Copies between the surface and host rows `stride` bytes apart (0:
+  /// packed); NV12's UV rows start at host row `height_stride` (0: height).
   INT copy(unsigned char *to, const unsigned char *from, CmEvent *event, UINT stride,
-           UINT64 size);
+           UINT64 size, UINT height_stride = 0);
   CmDevice *device_;
   uint32_t slot_;
 };
@@ -614,9 +617,38 @@ public:
                        const CmThreadGroupSpace *tgs = nullptr);
   INT DestroyEvent(CmEvent *&event);
 
+  /// Surface copies in queue order: each waits for the kernels enqueued
+  /// before it and is complete when it returns (so is its event).
+  INT EnqueueCopyCPUToGPU(CmSurface2D *surface, const unsigned char *sys_mem,
+                          CmEvent *&event) {
+    return EnqueueCopyCPUToGPUFullStride(surface, sys_mem, 0, 0, 0, event);
+  }
+  INT EnqueueCopyGPUToCPU(CmSurface2D *surface, unsigned char *sys_mem, CmEvent *&event) {
+    return EnqueueCopyGPUToCPUFullStride(surface, sys_mem, 0, 0, 0, event);
+  }
+  INT EnqueueCopyCPUToGPUStride(CmSurface2D *surface, const unsigned char *sys_mem,
+                                const UINT stride, CmEvent *&event) {
+    return EnqueueCopyCPUToGPUFullStride(surface, sys_mem, stride, 0, 0, event);
+  }
+  INT EnqueueCopyGPUToCPUStride(CmSurface2D *surface, unsigned char *sys_mem,
+                                const UINT stride, CmEvent *&event) {
+    return EnqueueCopyGPUToCPUFullStride(surface, sys_mem, stride, 0, 0, event);
+  }
+  /// Rows `width_stride` bytes apart; NV12's UV plane from row
+  /// `height_stride` of the host memory.
+  INT EnqueueCopyCPUToGPUFullStride(CmSurface2D *surface, const unsigned char *sys_mem,
+                                    const UINT width_stride, const UINT height_stride,
+                                    const UINT option, CmEvent *&event);
+  INT EnqueueCopyGPUToCPUFullStride(CmSurface2D *surface, unsigned char *sys_mem,
+                                    const UINT width_stride, const UINT height_stride,
+                                    const UINT option, CmEvent *&event);
+  INT EnqueueInitSurface2D(CmSurface2D *surface, const DWORD init_value,
+                           CmEvent *&event);
+
 private:
   friend class CmDevice;
   explicit CmQueue(CmDevice *d) : device_(d) {}
+
   INT launch(CmKernel *k, slmc_dim3 groups, slmc_dim3 size);
   INT begin_task(CmTask *task);
   INT end_task(CmEvent *&event, INT result);
@@ -1220,7 +1252,8 @@ inline INT CmSurface2D::GetSurfaceDesc(UINT &width, UINT &height,
 }
 
 inline INT CmSurface2D::copy(unsigned char *to, const unsigned char *from,
-                             CmEvent *event, UINT stride, UINT64 size) {
+                             CmEvent *event, UINT stride, UINT64 size,
+                             UINT height_stride) {
   slmc::cmrt::surface_record *s = device_->surface(slot_);
   if (!s)
     return CM_INVALID_BUFFER_HANDLER;
@@ -1228,9 +1261,12 @@ inline INT CmSurface2D::copy(unsigned char *to, const unsigned char *from,
     return CM_INVALID_ARG_VALUE;
   const slmc::cmrt::layout2d &l = s->shape;
   const uint64_t host_pitch = stride ? stride : l.row_bytes;
-  if (host_pitch < l.row_bytes)
+  const uint32_t h = s->height, first_uv = height_stride ? height_stride : h;
+  if (host_pitch < l.row_bytes || first_uv < h)
     return CM_INVALID_ARG_VALUE; // rows would overlap
-  if (size < host_pitch * l.rows)
+  // Host row of surface row r (the UV plane's rows follow first_uv).
+  auto host_row = [&](uint32_t r) { return r < h ? r : first_uv + (r - h); };
+  if (size < host_pitch * (host_row(l.rows - 1) + 1))
     return CM_INVALID_ARG_SIZE;
   if (event && event != CM_NO_EVENT)
     if (INT r = event->WaitForTaskFinished())
@@ -1247,11 +1283,13 @@ inline INT CmSurface2D::copy(unsigned char *to, const unsigned char *from,
     if (slmc_memcpy(image.data(), s->memory, image.size()) != SLMC_SUCCESS)
       return CM_FAILURE;
     for (uint32_t r = 0; r < l.rows; ++r)
-      std::memcpy(to + r * host_pitch, image.data() + uint64_t(r) * l.pitch, l.row_bytes);
+      std::memcpy(to + host_row(r) * host_pitch, image.data() + uint64_t(r) * l.pitch,
+                  l.row_bytes);
     return CM_SUCCESS;
   }
   for (uint32_t r = 0; r < l.rows; ++r)
-    std::memcpy(image.data() + uint64_t(r) * l.pitch, from + r * host_pitch, l.row_bytes);
+    std::memcpy(image.data() + uint64_t(r) * l.pitch, from + host_row(r) * host_pitch,
+                l.row_bytes);
   return slmc_memcpy(s->memory, image.data(), image.size()) == SLMC_SUCCESS ? CM_SUCCESS
                                                                            : CM_FAILURE;
 }
@@ -1487,6 +1525,44 @@ inline INT CmQueue::EnqueueWithGroup(CmTask *task, CmEvent *&event,
       result = launch(k, space->groups(), t);
   }
   return end_task(event, result);
+}
+
+inline INT CmQueue::EnqueueCopyCPUToGPUFullStride(CmSurface2D *surface,
+                                                  const unsigned char *sys_mem,
+                                                  const UINT width_stride,
+                                                  const UINT height_stride, const UINT,
+                                                  CmEvent *&event) {
+  {
+    std::lock_guard<std::recursive_mutex> lock(device_->mutex_);
+    if (!surface || !slmc::cmrt::owns(device_->surfaces2d_, surface))
+      return end_task(event, CM_INVALID_BUFFER_HANDLER);
+  }
+  return end_task(event, surface->copy(nullptr, sys_mem, nullptr, width_stride,
+                                       0xFFFFFFFFFFFFFFFFULL, height_stride));
+}
+
+inline INT CmQueue::EnqueueCopyGPUToCPUFullStride(CmSurface2D *surface,
+                                                  unsigned char *sys_mem,
+                                                  const UINT width_stride,
+                                                  const UINT height_stride, const UINT,
+                                                  CmEvent *&event) {
+  {
+    std::lock_guard<std::recursive_mutex> lock(device_->mutex_);
+    if (!surface || !slmc::cmrt::owns(device_->surfaces2d_, surface))
+      return end_task(event, CM_INVALID_BUFFER_HANDLER);
+  }
+  return end_task(event, surface->copy(sys_mem, nullptr, nullptr, width_stride,
+                                       0xFFFFFFFFFFFFFFFFULL, height_stride));
+}
+
+inline INT CmQueue::EnqueueInitSurface2D(CmSurface2D *surface, const DWORD init_value,
+                                         CmEvent *&event) {
+  {
+    std::lock_guard<std::recursive_mutex> lock(device_->mutex_);
+    if (!surface || !slmc::cmrt::owns(device_->surfaces2d_, surface))
+      return end_task(event, CM_INVALID_BUFFER_HANDLER);
+  }
+  return end_task(event, surface->InitSurface(init_value, nullptr));
 }
 
 inline INT CmQueue::DestroyEvent(CmEvent *&event) {
