@@ -37,6 +37,17 @@
 // memory at each Enqueue and copied back when the task's event completes
 // (WaitForTaskFinished, GetStatus) or the buffer is destroyed.
 //
+// 2-D surfaces (CreateSurface2D, CreateSurface2DUP) are pitched linear
+// memory: rows of width x bytes-per-pixel bytes, GetSurface2DInfo's pitch
+// apart (the row size rounded up to 64 bytes). ReadSurface and WriteSurface
+// move packed rows (the Stride variants rows `stride` bytes apart); NV12's
+// UV plane (height / 2 rows of width bytes) follows its Y plane there as in
+// memory. Kernels access them with media block reads and writes (<cm/cm.h>).
+//
+// Thread spaces run their threads in no particular order: a dependency
+// pattern other than CM_NONE_DEPENDENCY is refused (CM_NOT_IMPLEMENTED, with
+// slmc_last_error() saying why), never ignored.
+//
 // Every failure is a CM error code, never an exception or a crash;
 // GetCmErrorString(code) names a code and slmc_last_error() explains the
 // last runtime failure.
@@ -50,6 +61,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <cstdlib>
 #include <cstring>
 #include <memory>
 #include <mutex>
@@ -102,6 +114,59 @@ typedef uint64_t UINT64;
 #endif
 
 #define CM_MAX_TIMEOUT_MS 2000000
+#define CM_MAX_THREADSPACE_WIDTH 65535
+#define CM_MAX_THREADSPACE_HEIGHT 65535
+#define CM_MAX_THREADSPACE_WIDTH_FOR_MW 65535
+#define CM_MAX_THREADSPACE_HEIGHT_FOR_MW 65535
+#define CM_MAX_2D_SURF_WIDTH 16384
+#define CM_MAX_2D_SURF_HEIGHT 16384
+
+/// Formats of 2-D surfaces, with the values of Intel's Linux runtime. Every
+/// format listed but YUY2 is supported: a pixel is its bytes (kernels see
+/// the bytes as stored; no format conversion), and NV12 is a Y plane
+/// followed by an interleaved UV plane. Other values give
+/// CM_SURFACE_FORMAT_NOT_SUPPORTED.
+typedef enum _CM_SURFACE_FORMAT {
+  CM_SURFACE_FORMAT_UNKNOWN = 0,
+  CM_SURFACE_FORMAT_A8R8G8B8 = 21,
+  CM_SURFACE_FORMAT_X8R8G8B8 = 22,
+  CM_SURFACE_FORMAT_A8 = 28,
+  CM_SURFACE_FORMAT_A2B10G10R10 = 31,
+  CM_SURFACE_FORMAT_A8B8G8R8 = 32,
+  CM_SURFACE_FORMAT_R16G16_UNORM = 35,
+  CM_SURFACE_FORMAT_A16B16G16R16 = 36,
+  CM_SURFACE_FORMAT_P8 = 41,
+  CM_SURFACE_FORMAT_R32_UINT = 42,
+  CM_SURFACE_FORMAT_R8G8_UNORM = 49,
+  CM_SURFACE_FORMAT_L8 = 50,
+  CM_SURFACE_FORMAT_R16_SINT = 51,
+  CM_SURFACE_FORMAT_R16_UNORM = 56,
+  CM_SURFACE_FORMAT_R16_UINT = 57,
+  CM_SURFACE_FORMAT_V8U8 = 60,
+  CM_SURFACE_FORMAT_R8_UNORM = 61,
+  CM_SURFACE_FORMAT_R8_UINT = 62,
+  CM_SURFACE_FORMAT_R32_SINT = 71,
+  CM_SURFACE_FORMAT_D16 = 80,
+  CM_SURFACE_FORMAT_L16 = 81,
+  CM_SURFACE_FORMAT_R16_FLOAT = 111,
+  CM_SURFACE_FORMAT_A16B16G16R16F = 113,
+  CM_SURFACE_FORMAT_R32F = 114,
+  CM_SURFACE_FORMAT_R32G32B32A32F = 115,
+  CM_SURFACE_FORMAT_YUY2 = 0x32595559, // 'YUY2': packed 4:2:2, not supported
+  CM_SURFACE_FORMAT_NV12 = 0x3231564E  // 'NV12'
+} CM_SURFACE_FORMAT;
+
+typedef enum _CM_DEPENDENCY_PATTERN {
+  CM_NONE_DEPENDENCY = 0,
+  CM_WAVEFRONT = 1,
+  CM_WAVEFRONT26 = 2,
+  CM_VERTICAL_DEPENDENCY = 3,
+  CM_HORIZONTAL_DEPENDENCY = 4
+} CM_DEPENDENCY_PATTERN;
+
+/// Host allocations for BufferUP and Surface2DUP memory (page aligned).
+#define CM_ALIGNED_MALLOC(size, alignment) ::slmc::cmrt::aligned_malloc(size, alignment)
+#define CM_ALIGNED_FREE(memory) ::slmc::cmrt::aligned_free(memory)
 #define CURRENT_CM_VERSION 700
 #define CM_DEVICE_CREATE_OPTION_DEFAULT 0
 
@@ -247,7 +312,87 @@ inline bool parse_signature(const char *sig, std::vector<arg_kind> &out) {
   return true;
 }
 
-/// A buffer as the device tracks it.
+inline void *aligned_malloc(size_t size, size_t alignment) {
+  void *p = nullptr;
+  if (alignment < sizeof(void *))
+    alignment = sizeof(void *);
+  return posix_memalign(&p, alignment, size ? size : 1) == 0 ? p : nullptr;
+}
+inline void aligned_free(void *p) { free(p); }
+
+constexpr CM_SURFACE_FORMAT kSurface2DFormats[] = {
+    CM_SURFACE_FORMAT_A8R8G8B8,      CM_SURFACE_FORMAT_X8R8G8B8,
+    CM_SURFACE_FORMAT_A8,            CM_SURFACE_FORMAT_A2B10G10R10,
+    CM_SURFACE_FORMAT_A8B8G8R8,      CM_SURFACE_FORMAT_R16G16_UNORM,
+    CM_SURFACE_FORMAT_A16B16G16R16,  CM_SURFACE_FORMAT_P8,
+    CM_SURFACE_FORMAT_R32_UINT,      CM_SURFACE_FORMAT_R8G8_UNORM,
+    CM_SURFACE_FORMAT_L8,            CM_SURFACE_FORMAT_R16_SINT,
+    CM_SURFACE_FORMAT_R16_UNORM,     CM_SURFACE_FORMAT_R16_UINT,
+    CM_SURFACE_FORMAT_V8U8,          CM_SURFACE_FORMAT_R8_UNORM,
+    CM_SURFACE_FORMAT_R8_UINT,       CM_SURFACE_FORMAT_R32_SINT,
+    CM_SURFACE_FORMAT_D16,           CM_SURFACE_FORMAT_L16,
+    CM_SURFACE_FORMAT_R16_FLOAT,     CM_SURFACE_FORMAT_A16B16G16R16F,
+    CM_SURFACE_FORMAT_R32F,          CM_SURFACE_FORMAT_R32G32B32A32F,
+    CM_SURFACE_FORMAT_NV12};
+constexpr uint32_t kSurface2DFormatCount =
+    uint32_t(sizeof(kSurface2DFormats) / sizeof(kSurface2DFormats[0]));
+
+/// Bytes per pixel of a supported 2-D format, else 0.
+inline uint32_t pixel_bytes(CM_SURFACE_FORMAT f) {
+  switch (f) {
+  case CM_SURFACE_FORMAT_R32G32B32A32F: return 16;
+  case CM_SURFACE_FORMAT_A16B16G16R16:
+  case CM_SURFACE_FORMAT_A16B16G16R16F: return 8;
+  case CM_SURFACE_FORMAT_A8R8G8B8:
+  case CM_SURFACE_FORMAT_X8R8G8B8:
+  case CM_SURFACE_FORMAT_A8B8G8R8:
+  case CM_SURFACE_FORMAT_A2B10G10R10:
+  case CM_SURFACE_FORMAT_R16G16_UNORM:
+  case CM_SURFACE_FORMAT_R32F:
+  case CM_SURFACE_FORMAT_R32_UINT:
+  case CM_SURFACE_FORMAT_R32_SINT: return 4;
+  case CM_SURFACE_FORMAT_R8G8_UNORM:
+  case CM_SURFACE_FORMAT_R16_SINT:
+  case CM_SURFACE_FORMAT_R16_UNORM:
+  case CM_SURFACE_FORMAT_R16_UINT:
+  case CM_SURFACE_FORMAT_V8U8:
+  case CM_SURFACE_FORMAT_D16:
+  case CM_SURFACE_FORMAT_L16:
+  case CM_SURFACE_FORMAT_R16_FLOAT: return 2;
+  case CM_SURFACE_FORMAT_R8_UINT:
+  case CM_SURFACE_FORMAT_R8_UNORM:
+  case CM_SURFACE_FORMAT_A8:
+  case CM_SURFACE_FORMAT_L8:
+  case CM_SURFACE_FORMAT_P8:
+  case CM_SURFACE_FORMAT_NV12: return 1;
+  default: return 0;
+  }
+}
+
+/// The layout of a 2-D surface: checks the arguments (a CM error code).
+struct layout2d {
+  uint32_t pixel = 0, pitch = 0, rows = 0; // rows: of every plane
+  uint32_t row_bytes = 0;                  // packed bytes of a row
+  uint64_t bytes = 0;                      // pitch * rows
+};
+inline int layout_of(UINT width, UINT height, CM_SURFACE_FORMAT format, layout2d &l) {
+  l = layout2d();
+  l.pixel = pixel_bytes(format);
+  if (!l.pixel)
+    return CM_SURFACE_FORMAT_NOT_SUPPORTED;
+  const bool nv12 = format == CM_SURFACE_FORMAT_NV12;
+  if (width == 0 || width > CM_MAX_2D_SURF_WIDTH || (nv12 && width % 2))
+    return CM_INVALID_WIDTH;
+  if (height == 0 || height > CM_MAX_2D_SURF_HEIGHT || (nv12 && height % 2))
+    return CM_INVALID_HEIGHT;
+  l.row_bytes = width * l.pixel;
+  l.pitch = (l.row_bytes + 63u) & ~63u;
+  l.rows = nv12 ? height + height / 2 : height;
+  l.bytes = uint64_t(l.pitch) * l.rows;
+  return CM_SUCCESS;
+}
+
+/// A buffer or 2-D surface as the device tracks it.
 struct surface_record {
   SurfaceIndex index{};  // what GetIndex hands out (index.index = slot + 1)
   void *memory = nullptr; // what kernels see
@@ -255,6 +400,9 @@ struct surface_record {
   uint32_t bytes = 0;
   bool live = false;
   bool pending_copy_back = false; // BufferUP on a GPU, kernels enqueued
+  layout2d shape;                 // 2-D surfaces: shape.pixel != 0
+  CM_SURFACE_FORMAT format = CM_SURFACE_FORMAT_UNKNOWN;
+  UINT width = 0, height = 0;
 };
 
 } // namespace cmrt
@@ -264,10 +412,18 @@ struct surface_record {
 
 class CmThreadSpace {
 public:
-  INT SelectThreadDependencyPattern(INT pattern) {
-    // Dependencies need the media walker; with no dependency (0) any order
-    // is valid, which is what slmc launches.
-    return pattern == 0 ? CM_SUCCESS : CM_NOT_IMPLEMENTED;
+  /// Only CM_NONE_DEPENDENCY: slmc runs a thread space's threads in no
+  /// particular order, so a pattern that orders them is refused rather than
+  /// silently ignored.
+  INT SelectThreadDependencyPattern(CM_DEPENDENCY_PATTERN pattern) {
+    if (pattern == CM_NONE_DEPENDENCY)
+      return CM_SUCCESS;
+    slmc_report_error(SLMC_ERROR_INVALID_VALUE,
+                      "CmThreadSpace::SelectThreadDependencyPattern: slmc runs the "
+                      "threads of a thread space in no particular order; only "
+                      "CM_NONE_DEPENDENCY is supported (order dependent threads "
+                      "with separate enqueues)");
+    return CM_NOT_IMPLEMENTED;
   }
   UINT width() const { return width_; }
   UINT height() const { return height_; }
@@ -322,6 +478,61 @@ public:
 private:
   friend class CmDevice;
   CmBufferUP(CmDevice *d, uint32_t slot) : device_(d), slot_(slot) {}
+  CmDevice *device_;
+  uint32_t slot_;
+};
+
+// ---- 2-D surfaces ------------------------------------------------------------
+
+class CmSurface2D {
+public:
+  INT GetIndex(SurfaceIndex *&index);
+  /// Copies the surface to `sys_mem` as packed rows, after `event`.
+  INT ReadSurface(unsigned char *sys_mem, CmEvent *event,
+                  UINT64 sys_mem_size = 0xFFFFFFFFFFFFFFFFULL) {
+    return copy(sys_mem, nullptr, event, 0, sys_mem_size);
+  }
+  /// Copies packed rows from `sys_mem` into the surface.
+  INT WriteSurface(const unsigned char *sys_mem, CmEvent *event,
+                   UINT64 sys_mem_size = 0xFFFFFFFFFFFFFFFFULL) {
+    return copy(nullptr, sys_mem, event, 0, sys_mem_size);
+  }
+  /// The same with rows `stride` bytes apart in `sys_mem`.
+  INT ReadSurfaceStride(unsigned char *sys_mem, CmEvent *event, const UINT stride,
+                        UINT64 sys_mem_size = 0xFFFFFFFFFFFFFFFFULL) {
+    return copy(sys_mem, nullptr, event, stride, sys_mem_size);
+  }
+  INT WriteSurfaceStride(const unsigned char *sys_mem, CmEvent *event,
+                         const UINT stride,
+                         UINT64 sys_mem_size = 0xFFFFFFFFFFFFFFFFULL) {
+    return copy(nullptr, sys_mem, event, stride, sys_mem_size);
+  }
+  /// Fills every pixel's bytes with a repeated 32-bit value.
+  INT InitSurface(const DWORD init_value, CmEvent *event);
+  INT GetSurfaceDesc(UINT &width, UINT &height, CM_SURFACE_FORMAT &format,
+                     UINT &size_per_pixel);
+
+private:
+  friend class CmDevice;
+  CmSurface2D(CmDevice *d, uint32_t slot) : device_(d), slot_(slot) {}
+  friend class CmQueue;
+  /// Copies between the surface and host rows `stride` bytes apart (0:
+  /// packed); NV12's UV rows start at host row `height_stride` (0: height).
+  INT copy(unsigned char *to, const unsigned char *from, CmEvent *event, UINT stride,
+           UINT64 size, UINT height_stride = 0);
+  CmDevice *device_;
+  uint32_t slot_;
+};
+
+/// A 2-D surface in the caller's memory, laid out with GetSurface2DInfo's
+/// pitch (as BufferUP: on a GPU through a device copy).
+class CmSurface2DUP {
+public:
+  INT GetIndex(SurfaceIndex *&index);
+
+private:
+  friend class CmDevice;
+  CmSurface2DUP(CmDevice *d, uint32_t slot) : device_(d), slot_(slot) {}
   CmDevice *device_;
   uint32_t slot_;
 };
@@ -445,9 +656,38 @@ public:
                        const CmThreadGroupSpace *tgs = nullptr);
   INT DestroyEvent(CmEvent *&event);
 
+  /// Surface copies in queue order: each waits for the kernels enqueued
+  /// before it and is complete when it returns (so is its event).
+  INT EnqueueCopyCPUToGPU(CmSurface2D *surface, const unsigned char *sys_mem,
+                          CmEvent *&event) {
+    return EnqueueCopyCPUToGPUFullStride(surface, sys_mem, 0, 0, 0, event);
+  }
+  INT EnqueueCopyGPUToCPU(CmSurface2D *surface, unsigned char *sys_mem, CmEvent *&event) {
+    return EnqueueCopyGPUToCPUFullStride(surface, sys_mem, 0, 0, 0, event);
+  }
+  INT EnqueueCopyCPUToGPUStride(CmSurface2D *surface, const unsigned char *sys_mem,
+                                const UINT stride, CmEvent *&event) {
+    return EnqueueCopyCPUToGPUFullStride(surface, sys_mem, stride, 0, 0, event);
+  }
+  INT EnqueueCopyGPUToCPUStride(CmSurface2D *surface, unsigned char *sys_mem,
+                                const UINT stride, CmEvent *&event) {
+    return EnqueueCopyGPUToCPUFullStride(surface, sys_mem, stride, 0, 0, event);
+  }
+  /// Rows `width_stride` bytes apart; NV12's UV plane from row
+  /// `height_stride` of the host memory.
+  INT EnqueueCopyCPUToGPUFullStride(CmSurface2D *surface, const unsigned char *sys_mem,
+                                    const UINT width_stride, const UINT height_stride,
+                                    const UINT option, CmEvent *&event);
+  INT EnqueueCopyGPUToCPUFullStride(CmSurface2D *surface, unsigned char *sys_mem,
+                                    const UINT width_stride, const UINT height_stride,
+                                    const UINT option, CmEvent *&event);
+  INT EnqueueInitSurface2D(CmSurface2D *surface, const DWORD init_value,
+                           CmEvent *&event);
+
 private:
   friend class CmDevice;
   explicit CmQueue(CmDevice *d) : device_(d) {}
+
   INT launch(CmKernel *k, slmc_dim3 groups, slmc_dim3 size);
   INT begin_task(CmTask *task);
   INT end_task(CmEvent *&event, INT result);
@@ -462,6 +702,19 @@ public:
   INT CreateBufferUP(UINT size, void *sys_mem, CmBufferUP *&buffer);
   INT DestroySurface(CmBuffer *&buffer);
   INT DestroyBufferUP(CmBufferUP *&buffer);
+
+  /// A width x height surface of `format` (see CM_SURFACE_FORMAT).
+  INT CreateSurface2D(UINT width, UINT height, CM_SURFACE_FORMAT format,
+                      CmSurface2D *&surface);
+  /// A surface in `sys_mem`, GetSurface2DInfo's physical size at least.
+  INT CreateSurface2DUP(UINT width, UINT height, CM_SURFACE_FORMAT format,
+                        void *sys_mem, CmSurface2DUP *&surface);
+  INT DestroySurface(CmSurface2D *&surface);
+  INT DestroySurface2DUP(CmSurface2DUP *&surface);
+  /// The row pitch and total size in bytes a 2-D surface has (and a
+  /// Surface2DUP's memory must have).
+  INT GetSurface2DInfo(UINT width, UINT height, CM_SURFACE_FORMAT format,
+                       UINT &pitch, UINT &physical_size);
 
   /// Loads a program file written by `slmc++ --emit=program`.
   INT LoadProgram(void *code, const UINT size, CmProgram *&program,
@@ -500,6 +753,8 @@ private:
   friend INT CreateCmDevice(CmDevice *&, UINT &, void *, UINT);
   friend class CmBuffer;
   friend class CmBufferUP;
+  friend class CmSurface2D;
+  friend class CmSurface2DUP;
   friend class CmKernel;
   friend class CmQueue;
   friend class CmEvent;
@@ -519,6 +774,8 @@ private:
     return i.index ? surface(i.index - 1) : nullptr;
   }
   INT new_surface(UINT size, void *user, uint32_t &slot);
+  INT new_surface2d(UINT width, UINT height, CM_SURFACE_FORMAT format, void *user,
+                    uint32_t &slot);
   INT destroy_surface(uint32_t slot);
   /// Waits for the device and copies BufferUP results back.
   INT synchronize();
@@ -530,6 +787,8 @@ private:
   std::vector<slmc::cmrt::surface_record> surfaces_;
   std::vector<std::unique_ptr<CmBuffer>> buffers_;
   std::vector<std::unique_ptr<CmBufferUP>> buffers_up_;
+  std::vector<std::unique_ptr<CmSurface2D>> surfaces2d_;
+  std::vector<std::unique_ptr<CmSurface2DUP>> surfaces2d_up_;
   std::vector<std::unique_ptr<CmProgram>> programs_;
   std::vector<std::unique_ptr<CmKernel>> kernels_;
   std::vector<std::unique_ptr<CmTask>> tasks_;
@@ -694,6 +953,88 @@ inline INT CmDevice::DestroyBufferUP(CmBufferUP *&buffer) {
   INT r = destroy_surface(buffer->slot_);
   slmc::cmrt::erase_owned(buffers_up_, buffer);
   buffer = nullptr;
+  return r;
+}
+
+inline INT CmDevice::GetSurface2DInfo(UINT width, UINT height, CM_SURFACE_FORMAT format,
+                                       UINT &pitch, UINT &physical_size) {
+  slmc::cmrt::layout2d l;
+  if (INT r = slmc::cmrt::layout_of(width, height, format, l))
+    return r;
+  if (l.bytes > 0xFFFFFFFFu)
+    return CM_SURFACE_ALLOCATION_FAILURE;
+  pitch = l.pitch;
+  physical_size = UINT(l.bytes);
+  return CM_SUCCESS;
+}
+
+inline INT CmDevice::new_surface2d(UINT width, UINT height, CM_SURFACE_FORMAT format,
+                                   void *user, uint32_t &slot) {
+  slmc::cmrt::layout2d l;
+  if (INT r = slmc::cmrt::layout_of(width, height, format, l))
+    return r;
+  if (l.bytes > 0xFFFFFFFFu)
+    return CM_SURFACE_ALLOCATION_FAILURE;
+  std::lock_guard<std::recursive_mutex> lock(mutex_);
+  if (INT r = new_surface(UINT(l.bytes), user, slot))
+    return r;
+  slmc::cmrt::surface_record &s = surfaces_[slot];
+  s.shape = l;
+  s.format = format;
+  s.width = width;
+  s.height = height;
+  s.index.width = width;
+  s.index.height = height;
+  s.index.pitch = l.pitch;
+  s.index.pixel = l.pixel;
+  s.index.planes = format == CM_SURFACE_FORMAT_NV12 ? 2 : 1;
+  s.index.format = uint32_t(format);
+  return CM_SUCCESS;
+}
+
+inline INT CmDevice::CreateSurface2D(UINT width, UINT height, CM_SURFACE_FORMAT format,
+                                     CmSurface2D *&surface) {
+  surface = nullptr;
+  uint32_t slot = 0;
+  if (INT r = new_surface2d(width, height, format, nullptr, slot))
+    return r;
+  std::lock_guard<std::recursive_mutex> lock(mutex_);
+  surfaces2d_.emplace_back(new CmSurface2D(this, slot));
+  surface = surfaces2d_.back().get();
+  return CM_SUCCESS;
+}
+
+inline INT CmDevice::CreateSurface2DUP(UINT width, UINT height, CM_SURFACE_FORMAT format,
+                                       void *sys_mem, CmSurface2DUP *&surface) {
+  surface = nullptr;
+  if (!sys_mem)
+    return CM_INVALID_ARG_VALUE;
+  uint32_t slot = 0;
+  if (INT r = new_surface2d(width, height, format, sys_mem, slot))
+    return r;
+  std::lock_guard<std::recursive_mutex> lock(mutex_);
+  surfaces2d_up_.emplace_back(new CmSurface2DUP(this, slot));
+  surface = surfaces2d_up_.back().get();
+  return CM_SUCCESS;
+}
+
+inline INT CmDevice::DestroySurface(CmSurface2D *&surface) {
+  std::lock_guard<std::recursive_mutex> lock(mutex_);
+  if (!surface || !slmc::cmrt::owns(surfaces2d_, surface))
+    return CM_INVALID_BUFFER_HANDLER;
+  INT r = destroy_surface(surface->slot_);
+  slmc::cmrt::erase_owned(surfaces2d_, surface);
+  surface = nullptr;
+  return r;
+}
+
+inline INT CmDevice::DestroySurface2DUP(CmSurface2DUP *&surface) {
+  std::lock_guard<std::recursive_mutex> lock(mutex_);
+  if (!surface || !slmc::cmrt::owns(surfaces2d_up_, surface))
+    return CM_INVALID_BUFFER_HANDLER;
+  INT r = destroy_surface(surface->slot_);
+  slmc::cmrt::erase_owned(surfaces2d_up_, surface);
+  surface = nullptr;
   return r;
 }
 
@@ -866,17 +1207,25 @@ inline INT CmDevice::GetCaps(CM_DEVICE_CAP_NAME name, size_t &size, void *value)
   case CAP_HW_THREAD_COUNT: v = info_.compute_units; break;
   case CAP_KERNEL_COUNT_PER_TASK: v = slmc::cmrt::kMaxKernelsPerTask; break;
   case CAP_KERNEL_BINARY_SIZE: v = 0xFFFFFFFFu; break;
-  case CAP_BUFFER_COUNT: v = 1u << 16; break;
+  case CAP_BUFFER_COUNT:
+  case CAP_SURFACE2D_COUNT:
+  case CAP_SURFACE2DUP_COUNT: v = 1u << 16; break;
+  case CAP_SURFACE2D_FORMAT_COUNT: v = slmc::cmrt::kSurface2DFormatCount; break;
+  case CAP_SURFACE2D_FORMATS: {
+    const size_t bytes = sizeof(slmc::cmrt::kSurface2DFormats);
+    if (!value || size < bytes)
+      return CM_FAILURE;
+    std::memcpy(value, slmc::cmrt::kSurface2DFormats, bytes);
+    size = bytes;
+    return CM_SUCCESS;
+  }
   case CAP_SURFACE_COUNT_PER_KERNEL:
   case CAP_ARG_COUNT_PER_KERNEL: v = slmc::cmrt::kMaxArgs; break;
   case CAP_ARG_SIZE_PER_KERNEL: v = slmc::cmrt::kMaxArgBytes; break;
   case CAP_MAX_BUFFER_SIZE: v = clamp32(info_.global_memory); break;
   case CAP_SAMPLER_COUNT:
   case CAP_SAMPLER_COUNT_PER_KERNEL:
-  case CAP_SURFACE2D_COUNT:
   case CAP_SURFACE3D_COUNT:
-  case CAP_SURFACE2DUP_COUNT:
-  case CAP_SURFACE2D_FORMAT_COUNT:
   case CAP_SURFACE3D_FORMAT_COUNT:
   case CAP_VME_STATE_COUNT:
   case CAP_GPU_PLATFORM: // PLATFORM_INTEL_UNKNOWN
@@ -894,7 +1243,7 @@ inline INT CmDevice::GetCaps(CM_DEVICE_CAP_NAME name, size_t &size, void *value)
   case CAP_SLMC_MAX_THREAD_GROUP_DEPTH: v = info_.max_group_dims.z; break;
   case CAP_SLMC_BACKEND: v = uint32_t(info_.backend); break;
   default:
-    return CM_NOT_IMPLEMENTED; // surface formats, platform info
+    return CM_NOT_IMPLEMENTED; // 3-D surface formats, platform info
   }
   if (!value || size < sizeof(v))
     return CM_FAILURE;
@@ -915,6 +1264,88 @@ inline INT CmBufferUP::GetIndex(SurfaceIndex *&index) {
   slmc::cmrt::surface_record *s = device_->surface(slot_);
   index = s ? &s->index : nullptr;
   return s ? CM_SUCCESS : CM_INVALID_BUFFER_HANDLER;
+}
+
+inline INT CmSurface2D::GetIndex(SurfaceIndex *&index) {
+  slmc::cmrt::surface_record *s = device_->surface(slot_);
+  index = s ? &s->index : nullptr;
+  return s ? CM_SUCCESS : CM_INVALID_BUFFER_HANDLER;
+}
+
+inline INT CmSurface2DUP::GetIndex(SurfaceIndex *&index) {
+  slmc::cmrt::surface_record *s = device_->surface(slot_);
+  index = s ? &s->index : nullptr;
+  return s ? CM_SUCCESS : CM_INVALID_BUFFER_HANDLER;
+}
+
+inline INT CmSurface2D::GetSurfaceDesc(UINT &width, UINT &height,
+                                       CM_SURFACE_FORMAT &format, UINT &size_per_pixel) {
+  slmc::cmrt::surface_record *s = device_->surface(slot_);
+  if (!s)
+    return CM_INVALID_BUFFER_HANDLER;
+  width = s->width;
+  height = s->height;
+  format = s->format;
+  size_per_pixel = s->shape.pixel;
+  return CM_SUCCESS;
+}
+
+inline INT CmSurface2D::copy(unsigned char *to, const unsigned char *from,
+                             CmEvent *event, UINT stride, UINT64 size,
+                             UINT height_stride) {
+  slmc::cmrt::surface_record *s = device_->surface(slot_);
+  if (!s)
+    return CM_INVALID_BUFFER_HANDLER;
+  if (!to && !from)
+    return CM_INVALID_ARG_VALUE;
+  const slmc::cmrt::layout2d &l = s->shape;
+  const uint64_t host_pitch = stride ? stride : l.row_bytes;
+  const uint32_t h = s->height, first_uv = height_stride ? height_stride : h;
+  if (host_pitch < l.row_bytes || first_uv < h)
+    return CM_INVALID_ARG_VALUE; // rows would overlap
+  // Host row of surface row r (the UV plane's rows follow first_uv).
+  auto host_row = [&](uint32_t r) { return r < h ? r : first_uv + (r - h); };
+  if (size < host_pitch * (host_row(l.rows - 1) + 1))
+    return CM_INVALID_ARG_SIZE;
+  if (event && event != CM_NO_EVENT)
+    if (INT r = event->WaitForTaskFinished())
+      return r;
+  // One copy of the whole surface (each copy waits for the device), then
+  // the rows repacked on the host.
+  std::vector<unsigned char> image;
+  try {
+    image.resize(size_t(l.bytes));
+  } catch (const std::bad_alloc &) {
+    return CM_OUT_OF_HOST_MEMORY;
+  }
+  if (to) {
+    if (slmc_memcpy(image.data(), s->memory, image.size()) != SLMC_SUCCESS)
+      return CM_FAILURE;
+    for (uint32_t r = 0; r < l.rows; ++r)
+      std::memcpy(to + host_row(r) * host_pitch, image.data() + uint64_t(r) * l.pitch,
+                  l.row_bytes);
+    return CM_SUCCESS;
+  }
+  for (uint32_t r = 0; r < l.rows; ++r)
+    std::memcpy(image.data() + uint64_t(r) * l.pitch, from + host_row(r) * host_pitch,
+                l.row_bytes);
+  return slmc_memcpy(s->memory, image.data(), image.size()) == SLMC_SUCCESS ? CM_SUCCESS
+                                                                           : CM_FAILURE;
+}
+
+inline INT CmSurface2D::InitSurface(const DWORD init_value, CmEvent *event) {
+  slmc::cmrt::surface_record *s = device_->surface(slot_);
+  if (!s)
+    return CM_INVALID_BUFFER_HANDLER;
+  std::vector<unsigned char> rows;
+  try {
+    rows.resize(size_t(s->shape.row_bytes) * s->shape.rows);
+  } catch (const std::bad_alloc &) {
+    return CM_OUT_OF_HOST_MEMORY;
+  }
+  for (size_t i = 0; i < rows.size(); ++i)
+    rows[i] = (unsigned char)(init_value >> (8 * (i % 4)));
+  return copy(nullptr, rows.data(), event, 0, rows.size());
 }
 
 inline INT CmBuffer::ReadSurface(unsigned char *sys_mem, CmEvent *event,
@@ -1133,6 +1564,44 @@ inline INT CmQueue::EnqueueWithGroup(CmTask *task, CmEvent *&event,
       result = launch(k, space->groups(), t);
   }
   return end_task(event, result);
+}
+
+inline INT CmQueue::EnqueueCopyCPUToGPUFullStride(CmSurface2D *surface,
+                                                  const unsigned char *sys_mem,
+                                                  const UINT width_stride,
+                                                  const UINT height_stride, const UINT,
+                                                  CmEvent *&event) {
+  {
+    std::lock_guard<std::recursive_mutex> lock(device_->mutex_);
+    if (!surface || !slmc::cmrt::owns(device_->surfaces2d_, surface))
+      return end_task(event, CM_INVALID_BUFFER_HANDLER);
+  }
+  return end_task(event, surface->copy(nullptr, sys_mem, nullptr, width_stride,
+                                       0xFFFFFFFFFFFFFFFFULL, height_stride));
+}
+
+inline INT CmQueue::EnqueueCopyGPUToCPUFullStride(CmSurface2D *surface,
+                                                  unsigned char *sys_mem,
+                                                  const UINT width_stride,
+                                                  const UINT height_stride, const UINT,
+                                                  CmEvent *&event) {
+  {
+    std::lock_guard<std::recursive_mutex> lock(device_->mutex_);
+    if (!surface || !slmc::cmrt::owns(device_->surfaces2d_, surface))
+      return end_task(event, CM_INVALID_BUFFER_HANDLER);
+  }
+  return end_task(event, surface->copy(sys_mem, nullptr, nullptr, width_stride,
+                                       0xFFFFFFFFFFFFFFFFULL, height_stride));
+}
+
+inline INT CmQueue::EnqueueInitSurface2D(CmSurface2D *surface, const DWORD init_value,
+                                         CmEvent *&event) {
+  {
+    std::lock_guard<std::recursive_mutex> lock(device_->mutex_);
+    if (!surface || !slmc::cmrt::owns(device_->surfaces2d_, surface))
+      return end_task(event, CM_INVALID_BUFFER_HANDLER);
+  }
+  return end_task(event, surface->InitSurface(init_value, nullptr));
 }
 
 inline INT CmQueue::DestroyEvent(CmEvent *&event) {

@@ -19,7 +19,21 @@
 //   host    the C library
 //
 // Saturation: functions taking `sat` clamp to [0, 1] for floating results
-// and to the result type's range for integers when it is SAT.
+// and to the result type's range for integers when it is SAT. Integer
+// arithmetic is exact before that (as the hardware computes it): cm_add,
+// cm_mul, cm_mad, cm_avg, cm_shl and cm_abs work in a type wide enough for
+// every result, so cm_add<uint>(0xFFFFFFFF, 1, SAT) is 0xFFFFFFFF and
+// without SAT the low bits are kept (the wrapped result). A conversion with
+// saturation is cm_add<T>(x, 0, SAT) (floating to integer: rounding toward
+// zero, NaN to 0), or cm_rndd/rndu/rndz/rnde<T>(x, SAT).
+//
+// Bit functions (integers only): cm_shl (left), cm_shr (logical right),
+// cm_asr (arithmetic right), with the shift count taken modulo the bit
+// width of a 32-bit (64-bit) type; cm_cbit (set bits), cm_fbl (lowest set
+// bit), cm_fbh (for unsigned: leading zeros; for signed: the first bit from
+// the top that differs from the sign) with 0xFFFFFFFF when there is none;
+// cm_pack_mask(v) (bit i = lowest bit of v[i], at most 32 elements) and
+// cm_unpack_mask<T, N>(bits).
 //
 //===----------------------------------------------------------------------===//
 #ifndef SLMC_CM_INTRINSICS_H
@@ -100,8 +114,9 @@ SLMC_HD inline float m_cos(float x) {
 /// `v` converted to R, clamped to [0, 1] (floating R) or to R's range.
 template <class R, class V> SLMC_HD inline R saturate(V v) {
   if constexpr (std::is_floating_point<R>::value) {
+    // NaN goes to 0, as the hardware saturates.
     R r = R(v);
-    return r < R(0) ? R(0) : r > R(1) ? R(1) : r;
+    return !(r == r) || r < R(0) ? R(0) : r > R(1) ? R(1) : r;
   } else if constexpr (std::is_floating_point<V>::value) {
     // NaN goes to 0.
     if (!(v == v))
@@ -173,6 +188,63 @@ SLMC_HD inline typename zip_result<X, Y, R>::type zip(const X &x, const Y &y, F 
   }
 }
 
+/// The type integer arithmetic on elements of A and B is exact in (Narrow:
+/// both at most this many bytes fit an int); floating types stay as C++
+/// computes them.
+template <class A, class B, int Narrow> struct wide {
+  typedef decltype(std::declval<A>() + std::declval<B>()) cpp;
+  static constexpr bool ints =
+      std::is_integral<A>::value && std::is_integral<B>::value;
+  typedef typename std::conditional<
+      !ints, cpp,
+      typename std::conditional<
+          sizeof(A) <= Narrow && sizeof(B) <= Narrow, int,
+          typename std::conditional<std::is_unsigned<A>::value &&
+                                        std::is_unsigned<B>::value,
+                                    unsigned long long, long long>::type>::type>::type
+      type;
+};
+
+template <class X, class Y, class Z, class R> struct zip3_result {
+  typedef typename zip_result<X, typename zip_result<Y, Z, R>::type, R>::type type;
+};
+
+template <class R, class X, class Y, class Z, class F>
+SLMC_HD inline typename zip3_result<X, Y, Z, R>::type zip3(const X &x, const Y &y,
+                                                          const Z &z, F f) {
+  constexpr int NX = size_of<X>::value, NY = size_of<Y>::value, NZ = size_of<Z>::value;
+  static_assert((!is_object<X> || !is_object<Y> || NX == NY) &&
+                    (!is_object<X> || !is_object<Z> || NX == NZ) &&
+                    (!is_object<Y> || !is_object<Z> || NY == NZ),
+                "operands of different sizes");
+  if constexpr (is_object<X> || is_object<Y> || is_object<Z>) {
+    typename zip3_result<X, Y, Z, R>::type r;
+    for (int i = 0; i < r.n_elems(); ++i)
+      r.at(i) = f(elem(x, i), elem(y, i), elem(z, i));
+    return r;
+  } else {
+    return f(x, y, z);
+  }
+}
+
+/// The bits of an integer element as its unsigned type.
+/// (Non-integers map to unsigned, so that a rejected call reports only its
+/// static_assert.)
+template <class E, bool Signed> struct int_of {
+  typedef typename std::conditional<
+      std::is_integral<E>::value,
+      typename std::conditional<Signed, std::make_signed<E>, std::make_unsigned<E>>::type,
+      std::common_type<unsigned>>::type::type type;
+};
+template <class E> SLMC_HD inline typename int_of<E, false>::type ubits(E v) {
+  return typename int_of<E, false>::type(v);
+}
+
+/// A shift count as the hardware takes it: modulo 32 (64 for 64-bit types).
+template <class E, class N> SLMC_HD inline int shift_count(N n) {
+  return int((unsigned long long)n & (sizeof(E) == 8 ? 63u : 31u));
+}
+
 /// Picks the result type: R, or the element type when R is `deduce`.
 struct deduce {};
 template <class R, class X> struct pick {
@@ -229,13 +301,18 @@ SLMC_HD inline typename ::slmc::cm::detail::map_result<
 cm_abs(const X &x, int sat = 0) {
   typedef ::slmc::cm::detail::pick_t<R, X> T;
   typedef ::slmc::cm::detail::element_t<X> E;
-  return ::slmc::cm::detail::map<T>(x, [sat](E v) {
-    return ::slmc::cm::detail::convert<T>(v < E(0) ? -v : v, sat);
+  // Integers in a wider type, so that |INT_MIN| is exact before saturating.
+  typedef typename std::conditional<std::is_integral<E>::value && sizeof(E) <= 4,
+                                    long long, E>::type V;
+  return ::slmc::cm::detail::map<T>(x, [sat](E e) {
+    const V v = V(e);
+    return ::slmc::cm::detail::convert<T>(v < V(0) ? -v : v, sat);
   });
 }
 
 // ---- Element-wise arithmetic with a result type and saturation -------------
-#define SLMC_CM_ARITH2(NAME, EXPR)                                              \
+// NARROW: operand sizes (bytes) at which int holds every exact result.
+#define SLMC_CM_ARITH2(NAME, NARROW, EXPR)                                     \
   template <class R = ::slmc::cm::detail::deduce, class X, class Y>            \
   SLMC_HD inline typename ::slmc::cm::detail::zip_result<                      \
       X, Y,                                                                    \
@@ -244,24 +321,197 @@ cm_abs(const X &x, int sat = 0) {
                                              std::declval<                     \
                                                  ::slmc::cm::detail::element_t<Y>>())>>::type \
   NAME(const X &x, const Y &y, int sat = 0) {                                  \
-    typedef decltype(std::declval<::slmc::cm::detail::element_t<X>>() +        \
-                     std::declval<::slmc::cm::detail::element_t<Y>>()) W;      \
+    typedef ::slmc::cm::detail::element_t<X> EX;                               \
+    typedef ::slmc::cm::detail::element_t<Y> EY;                               \
+    typedef decltype(std::declval<EX>() + std::declval<EY>()) W;               \
+    typedef typename ::slmc::cm::detail::wide<EX, EY, NARROW>::type V;         \
     typedef ::slmc::cm::detail::pick_t<R, W> T;                                \
-    return ::slmc::cm::detail::zip<T>(x, y, [sat](W a, W b) {                  \
+    return ::slmc::cm::detail::zip<T>(x, y, [sat](EX ea, EY eb) {              \
+      const V a = V(ea), b = V(eb);                                            \
       return ::slmc::cm::detail::convert<T>(EXPR, sat);                        \
     });                                                                        \
   }
-SLMC_CM_ARITH2(cm_add, a + b)
-SLMC_CM_ARITH2(cm_mul, a * b)
-SLMC_CM_ARITH2(cm_max, a > b ? a : b)
-SLMC_CM_ARITH2(cm_min, a < b ? a : b)
+SLMC_CM_ARITH2(cm_add, 2, a + b)
+SLMC_CM_ARITH2(cm_mul, 1, a * b)
+SLMC_CM_ARITH2(cm_max, 2, a > b ? a : b)
+SLMC_CM_ARITH2(cm_min, 2, a < b ? a : b)
 #undef SLMC_CM_ARITH2
 
-/// a * b + c element-wise.
+/// The rounded average (a + b + 1) >> 1 element-wise (integers).
+template <class R = ::slmc::cm::detail::deduce, class X, class Y>
+SLMC_HD inline typename ::slmc::cm::detail::zip_result<
+    X, Y,
+    ::slmc::cm::detail::pick_t<R, decltype(std::declval<::slmc::cm::detail::element_t<X>>() +
+                                           std::declval<::slmc::cm::detail::element_t<Y>>())>>::type
+cm_avg(const X &x, const Y &y, int sat = 0) {
+  typedef ::slmc::cm::detail::element_t<X> EX;
+  typedef ::slmc::cm::detail::element_t<Y> EY;
+  static_assert(std::is_integral<EX>::value && std::is_integral<EY>::value,
+                "cm_avg takes integer operands");
+  typedef decltype(std::declval<EX>() + std::declval<EY>()) W;
+  typedef typename ::slmc::cm::detail::wide<EX, EY, 2>::type V;
+  typedef ::slmc::cm::detail::pick_t<R, W> T;
+  if constexpr (!(std::is_integral<EX>::value && std::is_integral<EY>::value))
+    return {};
+  else
+    return ::slmc::cm::detail::zip<T>(x, y, [sat](EX a, EY b) {
+    return ::slmc::cm::detail::convert<T>((V(a) + V(b) + V(1)) >> 1, sat);
+  });
+}
+
+/// a * b + c element-wise, exact before the conversion to R.
 template <class R = ::slmc::cm::detail::deduce, class X, class Y, class Z>
-SLMC_HD inline auto cm_mad(const X &a, const Y &b, const Z &c, int sat = 0)
-    -> decltype(cm_add<R>(cm_mul(a, b), c, sat)) {
-  return cm_add<R>(cm_mul(a, b), c, sat);
+SLMC_HD inline typename ::slmc::cm::detail::zip3_result<
+    X, Y, Z,
+    ::slmc::cm::detail::pick_t<
+        R, decltype(std::declval<::slmc::cm::detail::element_t<X>>() *
+                        std::declval<::slmc::cm::detail::element_t<Y>>() +
+                    std::declval<::slmc::cm::detail::element_t<Z>>())>>::type
+cm_mad(const X &x, const Y &y, const Z &z, int sat = 0) {
+  typedef ::slmc::cm::detail::element_t<X> EX;
+  typedef ::slmc::cm::detail::element_t<Y> EY;
+  typedef ::slmc::cm::detail::element_t<Z> EZ;
+  typedef decltype(std::declval<EX>() * std::declval<EY>() + std::declval<EZ>()) W;
+  typedef typename ::slmc::cm::detail::wide<
+      typename ::slmc::cm::detail::wide<EX, EY, 1>::type, EZ, 1>::type V;
+  typedef ::slmc::cm::detail::pick_t<R, W> T;
+  return ::slmc::cm::detail::zip3<T>(x, y, z, [sat](EX a, EY b, EZ c) {
+    return ::slmc::cm::detail::convert<T>(V(a) * V(b) + V(c), sat);
+  });
+}
+
+// ---- Shifts and bits ----------------------------------------------------------
+/// x << n element-wise, exact before the conversion to R.
+template <class R = ::slmc::cm::detail::deduce, class X, class N>
+SLMC_HD inline typename ::slmc::cm::detail::zip_result<
+    X, N, ::slmc::cm::detail::pick_t<R, X>>::type
+cm_shl(const X &x, const N &n, int sat = 0) {
+  typedef ::slmc::cm::detail::element_t<X> E;
+  typedef ::slmc::cm::detail::element_t<N> EN;
+  static_assert(std::is_integral<E>::value && std::is_integral<EN>::value,
+                "cm_shl takes integer operands");
+  typedef ::slmc::cm::detail::pick_t<R, X> T;
+  if constexpr (!(std::is_integral<E>::value && std::is_integral<EN>::value))
+    return {};
+  else
+    return ::slmc::cm::detail::zip<T>(x, n, [sat](E v, EN c) {
+    const int k = ::slmc::cm::detail::shift_count<E>(c);
+    const unsigned long long u = (unsigned long long)(long long)v << k;
+    if constexpr (std::is_signed<E>::value)
+      return ::slmc::cm::detail::convert<T>((long long)u, sat);
+    else
+      return ::slmc::cm::detail::convert<T>(u, sat);
+  });
+}
+
+/// Logical right shift: x's bits as its unsigned type, zeros shifted in.
+template <class R = ::slmc::cm::detail::deduce, class X, class N>
+SLMC_HD inline typename ::slmc::cm::detail::zip_result<
+    X, N, ::slmc::cm::detail::pick_t<R, X>>::type
+cm_shr(const X &x, const N &n, int sat = 0) {
+  typedef ::slmc::cm::detail::element_t<X> E;
+  typedef ::slmc::cm::detail::element_t<N> EN;
+  static_assert(std::is_integral<E>::value && std::is_integral<EN>::value,
+                "cm_shr takes integer operands");
+  typedef ::slmc::cm::detail::pick_t<R, X> T;
+  if constexpr (!(std::is_integral<E>::value && std::is_integral<EN>::value))
+    return {};
+  else
+    return ::slmc::cm::detail::zip<T>(x, n, [sat](E v, EN c) {
+    return ::slmc::cm::detail::convert<T>(
+        ::slmc::cm::detail::ubits(v) >> ::slmc::cm::detail::shift_count<E>(c), sat);
+  });
+}
+
+/// Arithmetic right shift: x's bits as its signed type, the sign shifted in.
+template <class R = ::slmc::cm::detail::deduce, class X, class N>
+SLMC_HD inline typename ::slmc::cm::detail::zip_result<
+    X, N, ::slmc::cm::detail::pick_t<R, X>>::type
+cm_asr(const X &x, const N &n, int sat = 0) {
+  typedef ::slmc::cm::detail::element_t<X> E;
+  typedef ::slmc::cm::detail::element_t<N> EN;
+  static_assert(std::is_integral<E>::value && std::is_integral<EN>::value,
+                "cm_asr takes integer operands");
+  typedef ::slmc::cm::detail::pick_t<R, X> T;
+  typedef typename ::slmc::cm::detail::int_of<E, true>::type S;
+  if constexpr (!(std::is_integral<E>::value && std::is_integral<EN>::value))
+    return {};
+  else
+    return ::slmc::cm::detail::zip<T>(x, n, [sat](E v, EN c) {
+    return ::slmc::cm::detail::convert<T>(S(v) >> ::slmc::cm::detail::shift_count<E>(c),
+                                          sat);
+  });
+}
+
+/// The number of set bits of each element.
+template <class X>
+SLMC_HD inline typename ::slmc::cm::detail::map_result<X, uint>::type cm_cbit(const X &x) {
+  typedef ::slmc::cm::detail::element_t<X> E;
+  static_assert(std::is_integral<E>::value, "cm_cbit takes integers");
+  if constexpr (!(std::is_integral<E>::value))
+    return {};
+  else
+    return ::slmc::cm::detail::map<uint>(x, [](E v) {
+    return uint(sizeof(E) == 8 ? __builtin_popcountll((unsigned long long)v)
+                               : __builtin_popcount(uint(::slmc::cm::detail::ubits(v))));
+  });
+}
+
+/// The position of the lowest set bit of each element; 0xFFFFFFFF for 0.
+template <class X>
+SLMC_HD inline typename ::slmc::cm::detail::map_result<X, uint>::type cm_fbl(const X &x) {
+  typedef ::slmc::cm::detail::element_t<X> E;
+  static_assert(std::is_integral<E>::value && sizeof(E) == 4,
+                "cm_fbl takes 32-bit integers");
+  if constexpr (!(std::is_integral<E>::value && sizeof(E) == 4))
+    return {};
+  else
+    return ::slmc::cm::detail::map<uint>(
+      x, [](E v) { return v == 0 ? 0xFFFFFFFFu : uint(__builtin_ctz(uint(v))); });
+}
+
+/// From the top: for unsigned elements the number of leading zeros, for
+/// signed ones of leading bits equal to the sign; 0xFFFFFFFF (-1) when every
+/// bit is (0 and -1).
+template <class X>
+SLMC_HD inline typename ::slmc::cm::detail::map_result<
+    X, ::slmc::cm::detail::element_t<X>>::type
+cm_fbh(const X &x) {
+  typedef ::slmc::cm::detail::element_t<X> E;
+  static_assert(std::is_integral<E>::value && sizeof(E) == 4,
+                "cm_fbh takes 32-bit integers");
+  if constexpr (!(std::is_integral<E>::value && sizeof(E) == 4))
+    return {};
+  else
+    return ::slmc::cm::detail::map<E>(x, [](E v) {
+    uint u = uint(v);
+    if (std::is_signed<E>::value && v < 0)
+      u = ~u;
+    return u == 0 ? E(0xFFFFFFFFu) : E(__builtin_clz(u));
+  });
+}
+
+/// Bit i is the lowest bit of element i (at most 32 elements).
+template <class X, class = typename std::enable_if<::slmc::cm::detail::is_object<X>>::type>
+SLMC_HD inline uint cm_pack_mask(const X &x) {
+  typedef ::slmc::cm::detail::element_t<X> E;
+  static_assert(std::is_integral<E>::value, "cm_pack_mask takes an integer mask");
+  static_assert(::slmc::cm::detail::size_of<X>::value <= 32,
+                "cm_pack_mask packs at most 32 elements into a uint");
+  uint r = 0;
+  for (int i = 0; i < x.n_elems(); ++i)
+    r |= uint(x.get(i) & 1) << i;
+  return r;
+}
+
+/// Element i is bit i of `bits` (0 or 1).
+template <class T, int N> SLMC_HD inline vector<T, N> cm_unpack_mask(uint bits) {
+  static_assert(std::is_integral<T>::value && N <= 32,
+                "cm_unpack_mask makes at most 32 integer elements");
+  vector<T, N> r;
+  for (int i = 0; i < N; ++i)
+    r.at(i) = T((bits >> i) & 1u);
+  return r;
 }
 
 // ---- Reductions --------------------------------------------------------------

@@ -21,6 +21,28 @@
 //                                 atomic update of 4-byte elements at element
 //                                 offsets; ret receives the old values
 //
+// 2-D surfaces (CmSurface2D, CmSurface2DUP) have media block accesses:
+//
+//   read(s, x, y, m)              the block of m's rows x columns elements
+//   write(s, x, y, m)             whose top-left byte is byte x of row y; m
+//                                 a matrix or vector (one row), or a
+//                                 reference to one. Reads outside the
+//                                 surface give the nearest edge pixel (x
+//                                 and y clamped to the surface, pixel by
+//                                 pixel); writes outside it are dropped.
+//                                 A block is at most 64 bytes wide, 64 rows
+//                                 high and 256 bytes once its width is
+//                                 rounded up to a power of two (at least 4).
+//   read(TOP_FIELD(s), x, y, m)   the same on the surface's even rows
+//   read(BOTTOM_FIELD(s), ...)    (odd rows), as a surface of half height
+//   read_plane(s, GENX_SURFACE_UV_PLANE, x, y, m)
+//                                 NV12's UV plane (the Y plane is plane 0,
+//                                 and what plain read/write access)
+//
+// MODIFIED(s) is accepted by both kinds of reads: every read sees earlier
+// writes of the same kernel. Media block accesses on a buffer, or on a plane
+// the surface does not have, read zeros and drop writes.
+//
 // Atomic operations (also cm_slm_atomic): ADD, SUB, INC (+1), DEC (-1),
 // PREDEC (-1, returning the new value), MIN/MAX (unsigned), MINSINT/MAXSINT
 // (signed), XCHG, CMPXCHG (old == src0 ? src1 : old), AND, OR, XOR, and on
@@ -365,6 +387,209 @@ SLMC_HD inline void read(::slmc::cm::detail::aligned_surface s, int offset, D &&
 template <class X, class = typename std::enable_if<::slmc::cm::detail::is_object<X>>::type>
 SLMC_HD inline void write(SurfaceIndex s, int offset, const X &src) {
   ::slmc::cm::detail::block_write<::slmc::cm::detail::kGlobal>(s.data, s.bytes, (long long)(offset & ~15), src);
+}
+
+// ---- Media block reads and writes on 2-D surfaces ----------------------------
+enum CmSurfacePlaneIndex {
+  GENX_SURFACE_Y_PLANE = 0,
+  GENX_SURFACE_U_PLANE = 1,
+  GENX_SURFACE_UV_PLANE = 1,
+  GENX_SURFACE_V_PLANE = 2
+};
+
+namespace slmc {
+namespace cm {
+namespace detail {
+
+/// Field selection of TOP_FIELD / BOTTOM_FIELD.
+enum : int { kFrame = 0, kTopField = 1, kBottomField = 2 };
+
+struct field_surface {
+  SurfaceIndex surface;
+  int field;
+};
+
+/// One plane (or field of a plane) of a 2-D surface: rows of `row_bytes`
+/// bytes, `pitch` apart, from byte `start` of the surface's memory.
+struct plane2d {
+  long long start;
+  long long pitch;
+  int row_bytes; // width in pixels times pixel
+  int rows;
+  int pixel;
+};
+
+SLMC_HD inline plane2d plane_of(const SurfaceIndex &s, int plane, int field) {
+  plane2d p{0, (long long)s.pitch, int(s.width * s.pixel), int(s.height),
+            int(s.pixel)};
+  if (s.pixel == 0 || plane < 0 || (uint32_t)plane >= s.planes) {
+    p.rows = 0; // a buffer, or no such plane: nothing to read or write
+    return p;
+  }
+  if (plane == 1) { // NV12's UV plane: pairs of bytes, half the rows
+    p.start = (long long)s.pitch * s.height;
+    p.rows = int(s.height / 2);
+    p.pixel = 2;
+    p.row_bytes = int(s.width / 2) * 2;
+  }
+  if (field == kTopField) {
+    p.rows = (p.rows + 1) / 2;
+    p.pitch *= 2;
+  } else if (field == kBottomField) {
+    p.start += p.pitch;
+    p.rows /= 2;
+    p.pitch *= 2;
+  }
+  return p;
+}
+
+/// Byte `b` of a row moved onto the row: pixels left of it read pixel 0,
+/// right of it the last pixel (each byte keeps its place in the pixel).
+SLMC_HD inline long long clamp_byte(const plane2d &p, long long b) {
+  if (b >= 0 && b < p.row_bytes)
+    return b;
+  long long px = b >= 0 ? b / p.pixel : -((-b + p.pixel - 1) / p.pixel);
+  long long within = b - px * p.pixel;
+  const long long last = p.row_bytes / p.pixel - 1;
+  px = px < 0 ? 0 : px > last ? last : px;
+  return px * p.pixel + within;
+}
+
+constexpr int pow2_at_least(int n, int p = 4) {
+  return p >= n ? p : pow2_at_least(n, p * 2);
+}
+
+/// The rows and columns of a block: a matrix's, or one row of a vector.
+template <class D> struct block_shape {
+  typedef traits<bare<D>> t;
+  static constexpr int rows = t::rows, cols = t::cols;
+  static constexpr int width = cols * int(sizeof(typename t::element));
+  static constexpr bool fits = width <= 64 && rows <= 64 &&
+                               pow2_at_least(width) * rows <= 256;
+};
+
+template <class D>
+SLMC_HD inline void media_read(const SurfaceIndex &s, int plane, int field,
+                               int x, int y, D &dst) {
+  typedef element_t<D> T;
+  typedef block_shape<D> B;
+  static_assert(B::fits, "media block read: a block is at most 64 bytes wide "
+                         "and 64 rows high, and at most 256 bytes with its "
+                         "width rounded up to a power of two");
+  const plane2d p = plane_of(s, plane, field);
+  // Straight into dst: it is private memory, never the surface.
+  for (int r = 0; r < B::rows; ++r) {
+    if (p.rows <= 0 || p.row_bytes <= 0) {
+      for (int c = 0; c < B::cols; ++c)
+        dst.at(r * B::cols + c) = T(0);
+      continue;
+    }
+    long long yy = (long long)y + r;
+    yy = yy < 0 ? 0 : yy >= p.rows ? p.rows - 1 : yy;
+    const long long row = p.start + yy * p.pitch;
+    if (x >= 0 && (long long)x + B::width <= p.row_bytes) {
+      for (int c = 0; c < B::cols; ++c)
+        dst.at(r * B::cols + c) =
+            load<T>(s.data, s.bytes, row + x + (long long)c * sizeof(T));
+      continue;
+    }
+    for (int c = 0; c < B::cols; ++c) {
+      unsigned char b[sizeof(T)];
+      for (unsigned k = 0; k < sizeof(T); ++k)
+        b[k] = load<unsigned char>(
+            s.data, s.bytes,
+            row + clamp_byte(p, (long long)x + (long long)c * sizeof(T) + k));
+      T v;
+      __builtin_memcpy(&v, b, sizeof(T));
+      dst.at(r * B::cols + c) = v;
+    }
+  }
+}
+
+template <class X>
+SLMC_HD inline void media_write(const SurfaceIndex &s, int plane, int field,
+                                int x, int y, const X &src) {
+  typedef element_t<X> T;
+  typedef block_shape<X> B;
+  static_assert(B::fits, "media block write: a block is at most 64 bytes wide "
+                         "and 64 rows high, and at most 256 bytes with its "
+                         "width rounded up to a power of two");
+  const plane2d p = plane_of(s, plane, field);
+  for (int r = 0; r < B::rows; ++r) {
+    const long long yy = (long long)y + r;
+    if (yy < 0 || yy >= p.rows)
+      continue;
+    const long long row = p.start + yy * p.pitch;
+    for (int c = 0; c < B::cols; ++c) {
+      const long long bx = (long long)x + (long long)c * sizeof(T);
+      const T v = src.get(r * B::cols + c);
+      if (bx >= 0 && bx + (long long)sizeof(T) <= p.row_bytes) {
+        store<T>(s.data, s.bytes, row + bx, v);
+        continue;
+      }
+      unsigned char b[sizeof(T)];
+      __builtin_memcpy(b, &v, sizeof(T));
+      for (unsigned k = 0; k < sizeof(T); ++k)
+        if (bx + k >= 0 && bx + k < p.row_bytes)
+          store<unsigned char>(s.data, s.bytes, row + bx + k, b[k]);
+    }
+  }
+}
+
+} // namespace detail
+} // namespace cm
+} // namespace slmc
+
+#define TOP_FIELD(s) (::slmc::cm::detail::field_surface{(s), ::slmc::cm::detail::kTopField})
+#define BOTTOM_FIELD(s)                                                        \
+  (::slmc::cm::detail::field_surface{(s), ::slmc::cm::detail::kBottomField})
+#define MODIFIED_TOP_FIELD(s) TOP_FIELD(s)
+#define MODIFIED_BOTTOM_FIELD(s) BOTTOM_FIELD(s)
+
+template <class Y, class D,
+          class = typename std::enable_if<::slmc::cm::detail::is_scalar<Y> &&
+                                          ::slmc::cm::detail::is_object<D>>::type>
+SLMC_HD inline void read(SurfaceIndex s, int x, Y y, D &&dst) {
+  ::slmc::cm::detail::media_read(s, 0, ::slmc::cm::detail::kFrame, x, int(y), dst);
+}
+template <class Y, class D,
+          class = typename std::enable_if<::slmc::cm::detail::is_scalar<Y> &&
+                                          ::slmc::cm::detail::is_object<D>>::type>
+SLMC_HD inline void read(::slmc::cm::detail::aligned_surface s, int x, Y y, D &&dst) {
+  ::slmc::cm::detail::media_read(s.surface, 0, ::slmc::cm::detail::kFrame, x, int(y),
+                                 dst);
+}
+template <class Y, class D,
+          class = typename std::enable_if<::slmc::cm::detail::is_scalar<Y> &&
+                                          ::slmc::cm::detail::is_object<D>>::type>
+SLMC_HD inline void read(::slmc::cm::detail::field_surface s, int x, Y y, D &&dst) {
+  ::slmc::cm::detail::media_read(s.surface, 0, s.field, x, int(y), dst);
+}
+template <class Y, class X,
+          class = typename std::enable_if<::slmc::cm::detail::is_scalar<Y> &&
+                                          ::slmc::cm::detail::is_object<X>>::type>
+SLMC_HD inline void write(SurfaceIndex s, int x, Y y, const X &src) {
+  ::slmc::cm::detail::media_write(s, 0, ::slmc::cm::detail::kFrame, x, int(y), src);
+}
+template <class Y, class X,
+          class = typename std::enable_if<::slmc::cm::detail::is_scalar<Y> &&
+                                          ::slmc::cm::detail::is_object<X>>::type>
+SLMC_HD inline void write(::slmc::cm::detail::field_surface s, int x, Y y,
+                          const X &src) {
+  ::slmc::cm::detail::media_write(s.surface, 0, s.field, x, int(y), src);
+}
+
+/// Media block access to one plane of a planar surface (NV12: Y is plane 0,
+/// the interleaved UV plane is plane 1).
+template <class D, class = typename std::enable_if<::slmc::cm::detail::is_object<D>>::type>
+SLMC_HD inline void read_plane(SurfaceIndex s, CmSurfacePlaneIndex plane, int x, int y,
+                               D &&dst) {
+  ::slmc::cm::detail::media_read(s, int(plane), ::slmc::cm::detail::kFrame, x, y, dst);
+}
+template <class X, class = typename std::enable_if<::slmc::cm::detail::is_object<X>>::type>
+SLMC_HD inline void write_plane(SurfaceIndex s, CmSurfacePlaneIndex plane, int x, int y,
+                                const X &src) {
+  ::slmc::cm::detail::media_write(s, int(plane), ::slmc::cm::detail::kFrame, x, y, src);
 }
 
 // ---- Scattered reads and writes ------------------------------------------------
