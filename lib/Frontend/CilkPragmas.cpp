@@ -85,12 +85,31 @@ private:
   std::shared_ptr<cilk::PragmaRecords> Records;
 };
 
+/// Intel's loop and code-generation hints (`#pragma simd`, `novector`,
+/// `ivdep`, `vector always`, `loop_count(n)`, ...), which ICC's Cilk Plus
+/// programs put around host and offloaded loops alike. Each only allows or
+/// asks for an optimisation; running the loop as written is always a
+/// correct way to honour it, so they are accepted without the
+/// unknown-pragma warning and otherwise ignored. (`#pragma unroll`,
+/// `nounroll` and `unroll_and_jam` are Clang's own and keep their meaning.)
+class IntelHintPragmaHandler : public PragmaHandler {
+public:
+  explicit IntelHintPragmaHandler(llvm::StringRef Name) : PragmaHandler(Name) {}
+  void HandlePragma(Preprocessor &PP, PragmaIntroducer, Token &) override {
+    readToEndOfDirective(PP);
+  }
+};
+
 } // namespace
 
 void registerDialectPragmas(Preprocessor &PP) {
   auto Records = cilk::createPragmaRecords(PP.getSourceManager());
   PP.AddPragmaHandler(new OffloadPragmaHandler(PP.getSourceManager(), Records));
   PP.AddPragmaHandler(new OffloadAttributePragmaHandler(Records));
+  for (const char *Hint : {"simd", "novector", "vector", "ivdep", "loop_count",
+                           "distribute_point", "nofusion", "forceinline", "noinline",
+                           "inline", "prefetch", "noprefetch", "parallel", "noparallel"})
+    PP.AddPragmaHandler(new IntelHintPragmaHandler(Hint));
 }
 
 } // namespace slmc

@@ -7,6 +7,12 @@
 // WARN-NOT: warning
 // WARN: 1 warning generated.
 // WARN-NOT: warning
+// ICC's loop hints draw no unknown-pragma warning, even under -Wall; an
+// unknown pragma still does.
+// RUN: %slmcxx -Wall -fsyntax-only %s 2>&1 | FileCheck %s --check-prefix=WALL
+// WALL-NOT: unknown pragma ignored
+// WALL: icc-idioms.cpp:[[@LINE+39]]:{{[0-9]+}}: warning: unknown pragma ignored
+// WALL-NOT: unknown pragma ignored
 // RUN: %t | FileCheck %s
 // CHECK: idioms
 // CHECK: PASSED 0.500000 0.500000
@@ -37,6 +43,14 @@ int main() {
   for (int i = 0; i < 4; i++) b[i] = 0;
   #pragma novector
   for (int i = 0; i < 4; i++) b[i] = 0;
+  float sum = 0;
+  #pragma simd reduction(+:sum) vectorlength(4)
+  for (int i = 0; i < 4; i++) sum += a[i];
+  #pragma ivdep
+  #pragma vector always
+  #pragma loop_count(4)
+  for (int i = 0; i < 4; i++) b[i] = sum;
+  #pragma not_an_intel_pragma
   #pragma offload target(gfx) pin(a, b : length(64))
   _Cilk_for _Simd (int i = 0; i < 64; i++)
     b[i] = scale(a, i);
