@@ -28,6 +28,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Backend.h"
+#include "LaunchLimits.h"
 
 #include <dlfcn.h>
 
@@ -245,10 +246,6 @@ const DriverApi *driver(std::string &WhyNot) {
   return &Api;
 }
 
-std::string dim3Str(const slmc_dim3 &D) {
-  return std::to_string(D.x) + "x" + std::to_string(D.y) + "x" +
-         std::to_string(D.z);
-}
 
 class CudaBackend final : public Backend {
 public:
@@ -636,47 +633,17 @@ Status CudaBackend::launch(const LaunchRequest &Request) {
   if (auto S = function(Request.Kernel, F))
     return S;
 
-  // Group shape.
-  const slmc_dim3 &MaxB = Info.max_group_dims;
-  if (B.x > MaxB.x || B.y > MaxB.y || B.z > MaxB.z)
-    return Status::error(SLMC_ERROR_RESOURCE_LIMIT,
-                         "kernel '" + Name + "': group size " + dim3Str(B) +
-                             " exceeds the per-dimension limit " +
-                             dim3Str(MaxB) + " of CUDA device '" + Info.name +
-                             "'");
-  uint64_t Items = uint64_t(B.x) * B.y * B.z;
-  size_t MaxItems = std::min(Info.max_group_size,
-                             F->MaxThreads ? F->MaxThreads : Info.max_group_size);
-  if (Items > MaxItems)
-    return Status::error(
-        SLMC_ERROR_RESOURCE_LIMIT,
-        "kernel '" + Name + "': group size " + dim3Str(B) + " = " +
-            std::to_string(Items) + " work-items exceeds the limit of " +
-            std::to_string(MaxItems) +
-            (MaxItems < Info.max_group_size
-                 ? " for this kernel (register use; device limit " +
-                       std::to_string(Info.max_group_size) + ")"
-                 : std::string(" of CUDA device '") + Info.name + "'"));
-  if (G.x > MaxGridDims.x || G.y > MaxGridDims.y || G.z > MaxGridDims.z)
-    return Status::error(SLMC_ERROR_RESOURCE_LIMIT,
-                         "kernel '" + Name + "': group count " + dim3Str(G) +
-                             " exceeds the limit " + dim3Str(MaxGridDims) +
-                             " of CUDA device '" + Info.name + "'");
-
-  // Group-local memory.
+  LaunchLimits L;
+  L.Device = std::string("CUDA device '") + Info.name + "'";
+  L.MaxGroupDims = Info.max_group_dims;
+  L.MaxGroupSize = Info.max_group_size;
+  L.KernelMaxGroupSize = F->MaxThreads;
+  L.MaxGroupCount = MaxGridDims;
+  L.MaxGroupMemory = OptinSharedPerBlock;
+  L.GroupMemoryNote = " (" + std::to_string(DefaultSharedPerBlock) + " without opt-in)";
   size_t Dynamic = P.dynamic_group_memory;
-  size_t Total = F->StaticShared + Dynamic;
-  if (Dynamic > OptinSharedPerBlock || Total > OptinSharedPerBlock)
-    return Status::error(
-        SLMC_ERROR_RESOURCE_LIMIT,
-        "kernel '" + Name + "' needs " + std::to_string(F->StaticShared) +
-            " bytes of static + " + std::to_string(Dynamic) +
-            " bytes of dynamic group-local memory = " +
-            (Dynamic > OptinSharedPerBlock ? std::string("more than the limit")
-                                           : std::to_string(Total)) +
-            " bytes; CUDA device '" + Info.name + "' allows at most " +
-            std::to_string(OptinSharedPerBlock) + " bytes per group (" +
-            std::to_string(DefaultSharedPerBlock) + " without opt-in)");
+  if (auto S = checkLaunchLimits(Name, G, B, F->StaticShared, Dynamic, L))
+    return S;
   if (Dynamic > F->DynamicSharedMax) {
     // Above the default window: opt this function in to the larger carve-out.
     if (auto S = check(Cu.cuFuncSetAttribute(

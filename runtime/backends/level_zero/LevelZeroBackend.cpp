@@ -50,6 +50,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Backend.h"
+#include "LaunchLimits.h"
 
 #if __has_include(<level_zero/ze_api.h>)
 #define SLMC_HAVE_LEVEL_ZERO_HEADERS 1
@@ -320,10 +321,6 @@ const LoaderApi *loader(std::string &WhyNot) {
   return &Api;
 }
 
-std::string dim3Str(const slmc_dim3 &D) {
-  return std::to_string(D.x) + "x" + std::to_string(D.y) + "x" +
-         std::to_string(D.z);
-}
 
 /// "1.4" from a ze_api_version_t-style packed version.
 std::string versionStr(uint32_t V) {
@@ -925,47 +922,22 @@ Status LevelZeroBackend::launch(const LaunchRequest &Request) {
   if (auto S = kernel(Request.Kernel, Kn))
     return S;
 
-  // Group shape.
-  const slmc_dim3 &MaxB = Info.max_group_dims;
-  if (B.x > MaxB.x || B.y > MaxB.y || B.z > MaxB.z)
-    return Status::error(SLMC_ERROR_RESOURCE_LIMIT,
-                         "kernel '" + Name + "': group size " + dim3Str(B) +
-                             " exceeds the per-dimension limit " +
-                             dim3Str(MaxB) + " of Level Zero device '" +
-                             Info.name + "'");
-  uint64_t Items = uint64_t(B.x) * B.y * B.z;
-  if (Items > Info.max_group_size)
-    return Status::error(SLMC_ERROR_RESOURCE_LIMIT,
-                         "kernel '" + Name + "': group size " + dim3Str(B) +
-                             " = " + std::to_string(Items) +
-                             " work-items exceeds the limit of " +
-                             std::to_string(Info.max_group_size) +
-                             " of Level Zero device '" + Info.name + "'");
   const slmc_dim3 &Req = Kn->RequiredGroup;
   if ((Req.x || Req.y || Req.z) &&
       (Req.x != B.x || Req.y != B.y || Req.z != B.z))
     return Status::error(SLMC_ERROR_INVALID_VALUE,
                          "kernel '" + Name + "' requires group size " +
                              dim3Str(Req) + "; launched with " + dim3Str(B));
-  if (G.x > MaxGroupCount.x || G.y > MaxGroupCount.y || G.z > MaxGroupCount.z)
-    return Status::error(SLMC_ERROR_RESOURCE_LIMIT,
-                         "kernel '" + Name + "': group count " + dim3Str(G) +
-                             " exceeds the limit " + dim3Str(MaxGroupCount) +
-                             " of Level Zero device '" + Info.name + "'");
-
-  // Group-local memory.
+  LaunchLimits L;
+  L.Device = std::string("Level Zero device '") + Info.name + "'";
+  L.MaxGroupDims = Info.max_group_dims;
+  L.MaxGroupSize = Info.max_group_size;
+  L.MaxGroupCount = MaxGroupCount;
+  L.MaxGroupMemory = Info.max_group_local_memory;
   const size_t Static = Kn->StaticLocal, Dynamic = P.dynamic_group_memory;
-  const size_t Limit = Info.max_group_local_memory;
-  if (Dynamic > Limit || Static + Dynamic > Limit)
-    return Status::error(
-        SLMC_ERROR_RESOURCE_LIMIT,
-        "kernel '" + Name + "' needs " + std::to_string(Static) +
-            " bytes of static + " + std::to_string(Dynamic) +
-            " bytes of dynamic group-local memory = " +
-            (Dynamic > Limit ? std::string("more than the limit")
-                             : std::to_string(Static + Dynamic)) +
-            " bytes; Level Zero device '" + Info.name + "' allows at most " +
-            std::to_string(Limit) + " bytes per group");
+  const size_t Limit = L.MaxGroupMemory;
+  if (auto S = checkLaunchLimits(Name, G, B, Static, Dynamic, L))
+    return S;
 
   // Parameters: the launch's arguments, plus the trailing local-memory
   // parameter of kernels that use dynamic group-local memory.
