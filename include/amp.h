@@ -7,7 +7,9 @@
 //===----------------------------------------------------------------------===//
 //
 // The C++ AMP library surface for programs compiled by slmc++, in namespace
-// concurrency (alias Concurrency):
+// Concurrency with the alias concurrency, as MSVC declares them (so programs
+// may reopen namespace Concurrency, and reopening the alias is an error as
+// there):
 //
 //   index, extent, tiled_extent, tiled_index, tile_barrier and the fences;
 //   array, array_view (sections, projections, synchronize, refresh, ...);
@@ -75,7 +77,10 @@
 #include <utility>
 #include <vector>
 
-namespace concurrency {
+namespace Concurrency {}
+namespace concurrency = Concurrency;
+
+namespace Concurrency {
 
 // ---- Exceptions -----------------------------------------------------------
 // Host-only declarations stay visible in the device passes, which parse the
@@ -1729,8 +1734,6 @@ void parallel_for_each(const accelerator_view &av, const extent<N> &domain,
   detail::run_extent(domain, kernel);
 }
 
-} // namespace concurrency
-
-namespace Concurrency = concurrency;
+} // namespace Concurrency
 
 #endif // SLMC_AMP_H
