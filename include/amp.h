@@ -555,8 +555,15 @@ private:
 };
 
 class accelerator;
+class accelerator_view;
 
 enum queuing_mode { queuing_mode_immediate, queuing_mode_automatic };
+
+namespace direct3d {
+accelerator_view create_accelerator_view(accelerator &acc, bool disable_timeout,
+                                         queuing_mode qmode);
+bool is_timeout_disabled(const accelerator_view &av);
+} // namespace direct3d
 
 /// A queue of work on a device. slmc's runtime has one in-order queue per
 /// process, on the device it chose; every view of that device is that queue.
@@ -595,8 +602,12 @@ public:
 
 private:
   friend class accelerator;
+  friend accelerator_view direct3d::create_accelerator_view(accelerator &, bool,
+                                                          Concurrency::queuing_mode);
+  friend bool direct3d::is_timeout_disabled(const accelerator_view &);
   explicit accelerator_view(slmc_backend b) : backend_(b) {}
   slmc_backend backend_;
+  bool timeout_disabled_ = false;
 };
 
 /// A device: the one slmc's runtime chose (SLMC_DEVICE, set_default, else the
@@ -1733,6 +1744,148 @@ void parallel_for_each(const accelerator_view &av, const extent<N> &domain,
   av.check_current("parallel_for_each");
   detail::run_extent(domain, kernel);
 }
+
+// ---- direct3d ---------------------------------------------------------------
+// The HLSL intrinsics of MSVC's Concurrency::direct3d, with HLSL's meaning on
+// every backend (plain integer and float code, so every pass lowers them the
+// same way), and its Direct3D interop, which has no Direct3D device to work
+// with here and is refused at compile time.
+#define SLMC_AMP_NO_D3D(what)                                                  \
+  = delete(what ": Direct3D interop needs a Direct3D 11 device, and slmc "     \
+                "runs C++ AMP on Level Zero, CUDA or the CPU (no Direct3D)")
+
+} // namespace Concurrency
+
+struct IUnknown; // the COM interface of Direct3D objects (never defined here)
+
+namespace Concurrency {
+namespace direct3d {
+/// |x|; abs(INT_MIN) is INT_MIN, as HLSL's two's-complement negation gives.
+SLMC_HD inline int abs(int x) { return x < 0 ? int(0u - unsigned(x)) : x; }
+
+/// min(max(x, lo), hi) as HLSL computes it (a NaN operand yields the other).
+SLMC_HD inline float clamp(float x, float lo, float hi) {
+  return __builtin_fminf(__builtin_fmaxf(x, lo), hi);
+}
+SLMC_HD inline int clamp(int x, int lo, int hi) {
+  return x < lo ? (lo < hi ? lo : hi) : (x < hi ? x : hi);
+}
+
+/// The number of set bits.
+SLMC_HD inline unsigned int countbits(unsigned int x) {
+  return unsigned(__builtin_popcount(x));
+}
+
+/// The position (0 = least significant) of the highest bit that differs
+/// from the sign bit: the highest 1 of a non-negative value, the highest 0
+/// of a negative one; -1 for 0 and -1, as HLSL's firstbithigh on int.
+SLMC_HD inline int firstbithigh(int x) {
+  unsigned u = x < 0 ? ~unsigned(x) : unsigned(x);
+  return u == 0 ? -1 : 31 - __builtin_clz(u);
+}
+
+/// The position of the lowest set bit; -1 for 0.
+SLMC_HD inline int firstbitlow(int x) {
+  return x == 0 ? -1 : __builtin_ctz(unsigned(x));
+}
+
+SLMC_HD inline int imax(int x, int y) { return x > y ? x : y; }
+SLMC_HD inline int imin(int x, int y) { return x < y ? x : y; }
+SLMC_HD inline unsigned int umax(unsigned int x, unsigned int y) { return x > y ? x : y; }
+SLMC_HD inline unsigned int umin(unsigned int x, unsigned int y) { return x < y ? x : y; }
+
+/// x * y + z (integers wrap, as on Direct3D).
+SLMC_HD inline float mad(float x, float y, float z) { return x * y + z; }
+SLMC_HD inline double mad(double x, double y, double z) { return x * y + z; }
+SLMC_HD inline int mad(int x, int y, int z) {
+  return int(unsigned(x) * unsigned(y) + unsigned(z));
+}
+SLMC_HD inline unsigned int mad(unsigned int x, unsigned int y, unsigned int z) {
+  return x * y + z;
+}
+
+/// HLSL's noise exists for Direct3D 9 texture shaders only: MSVC's kernels
+/// cannot use it either, and slmc has no Perlin noise of the same values.
+float noise(float x) = delete(
+    "Concurrency::direct3d::noise is HLSL's Perlin noise, which no compute "
+    "shader (and no slmc backend) provides; write the noise function in C++");
+
+/// Degrees to radians.
+SLMC_HD inline float radians(float x) { return x * 0.0174532925199432958f; }
+
+/// 1 / x.
+SLMC_HD inline float rcp(float x) { return 1.0f / x; }
+SLMC_HD inline double rcp(double x) { return 1.0 / x; }
+
+/// The bits of x in reverse order.
+SLMC_HD inline unsigned int reversebits(unsigned int x) {
+  // Swap halves, bytes, nibbles, pairs and bits.
+#if defined(SLMC_PASS_SPIRV)
+  // OpBitReverse is not core SPIR-V for OpenCL (it needs Shader or
+  // SPV_KHR_bit_instructions), and LLVM would recognise the swaps as one:
+  // the last mask comes through memory so that it cannot.
+  volatile unsigned int odd_bits = 0x55555555u;
+  const unsigned int m1 = odd_bits;
+#else
+  const unsigned int m1 = 0x55555555u;
+#endif
+  x = (x >> 16) | (x << 16);
+  x = ((x >> 8) & 0x00ff00ffu) | ((x & 0x00ff00ffu) << 8);
+  x = ((x >> 4) & 0x0f0f0f0fu) | ((x & 0x0f0f0f0fu) << 4);
+  x = ((x >> 2) & 0x33333333u) | ((x & 0x33333333u) << 2);
+  x = ((x >> 1) & m1) | ((x & m1) << 1);
+  return x;
+}
+
+/// x clamped to [0, 1]; NaN gives 0, as Direct3D's saturate.
+SLMC_HD inline float saturate(float x) { return x > 0.0f ? (x < 1.0f ? x : 1.0f) : 0.0f; }
+
+/// -1, 0 or 1 (0 for a NaN, which compares neither way).
+SLMC_HD inline int sign(int x) { return (x > 0) - (x < 0); }
+SLMC_HD inline int sign(float x) { return (x > 0.0f) - (x < 0.0f); }
+
+/// Hermite interpolation between 0 and 1 as x goes from lo to hi: 0 below
+/// lo, 1 above hi.
+SLMC_HD inline float smoothstep(float lo, float hi, float x) {
+  float t = saturate((x - lo) / (hi - lo));
+  return t * t * (3.0f - 2.0f * t);
+}
+
+/// 1 when x >= y, else 0 (HLSL's argument order: the edge comes first).
+SLMC_HD inline float step(float y, float x) { return x >= y ? 1.0f : 0.0f; }
+
+// Direct3D interop.
+accelerator_view create_accelerator_view(IUnknown *d3d_device,
+                                         queuing_mode qmode = queuing_mode_automatic)
+    SLMC_AMP_NO_D3D("create_accelerator_view from a Direct3D device");
+/// A view on `acc` whose kernels the Direct3D watchdog would not stop: slmc's
+/// backends impose no such timeout (Level Zero: only SLMC_TIMEOUT_MS).
+inline accelerator_view create_accelerator_view(accelerator &acc, bool disable_timeout,
+                                                queuing_mode qmode = queuing_mode_automatic) {
+  accelerator_view av = acc.create_view(qmode);
+  av.timeout_disabled_ = disable_timeout;
+  return av;
+}
+inline bool is_timeout_disabled(const accelerator_view &av) { return av.timeout_disabled_; }
+IUnknown *get_device(const accelerator_view &av)
+    SLMC_AMP_NO_D3D("get_device");
+template <class T, int N>
+IUnknown *get_buffer(const array<T, N> &a) SLMC_AMP_NO_D3D("get_buffer");
+template <class T, int N>
+array<T, N> make_array(const extent<N> &e, const accelerator_view &av,
+                       IUnknown *d3d_buffer) SLMC_AMP_NO_D3D("make_array");
+void d3d_access_lock(accelerator_view &av) SLMC_AMP_NO_D3D("d3d_access_lock");
+bool d3d_access_try_lock(accelerator_view &av) SLMC_AMP_NO_D3D("d3d_access_try_lock");
+void d3d_access_unlock(accelerator_view &av) SLMC_AMP_NO_D3D("d3d_access_unlock");
+struct adopt_d3d_access_lock_t {};
+class scoped_d3d_access_lock {
+public:
+  explicit scoped_d3d_access_lock(accelerator_view &av)
+      SLMC_AMP_NO_D3D("scoped_d3d_access_lock");
+  scoped_d3d_access_lock(accelerator_view &av, adopt_d3d_access_lock_t)
+      SLMC_AMP_NO_D3D("scoped_d3d_access_lock");
+};
+} // namespace direct3d
 
 } // namespace Concurrency
 
