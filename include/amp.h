@@ -559,6 +559,37 @@ class accelerator_view;
 
 enum queuing_mode { queuing_mode_immediate, queuing_mode_automatic };
 
+/// Whether the host may read or write an array's memory (C++ AMP 1.2).
+/// slmc's arrays always live in memory that host and device both address,
+/// so every type is honoured (none forbids nothing extra: host accesses
+/// still work); arrays report the type they were created with.
+enum access_type {
+  access_type_none = 0,
+  access_type_read = 1 << 0,
+  access_type_write = 1 << 1,
+  access_type_read_write = access_type_read | access_type_write,
+  access_type_auto = int(1u << 31),
+};
+
+namespace detail {
+/// Per device: its default CPU access type for arrays, whether a program
+/// set it, and whether an array has used it (after which it is fixed).
+struct cpu_access_default {
+  access_type type = access_type_read_write;
+  bool set = false, used = false;
+};
+inline cpu_access_default &cpu_access_of(slmc_backend b) {
+  static cpu_access_default d[8];
+  return d[unsigned(b) & 7u];
+}
+/// The access type an array gets on device `b` when it asks for `t`.
+inline access_type resolve_access(slmc_backend b, access_type t) {
+  cpu_access_default &d = cpu_access_of(b);
+  d.used = true;
+  return t == access_type_auto ? d.type : t;
+}
+} // namespace detail
+
 namespace direct3d {
 accelerator_view create_accelerator_view(accelerator &acc, bool disable_timeout,
                                          queuing_mode qmode);
@@ -583,8 +614,15 @@ public:
   inline accelerator get_accelerator() const;
   bool get_is_debug() const { return false; }
   unsigned int get_version() const { return 0x00010000; }
-  queuing_mode get_queuing_mode() const { return queuing_mode_automatic; }
-  bool get_is_auto_selection() const { return false; }
+  Concurrency::queuing_mode get_queuing_mode() const { return queuing_mode; }
+  bool get_is_auto_selection() const { return is_auto_selection; }
+
+  // MSVC's properties (__declspec(property) there), as values: a view's
+  // properties never change.
+  bool is_debug = false;
+  unsigned int version = 0x00010000;
+  Concurrency::queuing_mode queuing_mode = queuing_mode_automatic;
+  bool is_auto_selection = false;
 
   bool operator==(const accelerator_view &o) const { return backend_ == o.backend_; }
   bool operator!=(const accelerator_view &o) const { return !(*this == o); }
@@ -605,7 +643,9 @@ private:
   friend accelerator_view direct3d::create_accelerator_view(accelerator &, bool,
                                                           Concurrency::queuing_mode);
   friend bool direct3d::is_timeout_disabled(const accelerator_view &);
-  explicit accelerator_view(slmc_backend b) : backend_(b) {}
+  explicit accelerator_view(slmc_backend b,
+                            Concurrency::queuing_mode q = queuing_mode_automatic)
+      : queuing_mode(q), backend_(b) {}
   slmc_backend backend_;
   bool timeout_disabled_ = false;
 };
@@ -621,7 +661,7 @@ public:
 
   accelerator() : accelerator(std::wstring(default_accelerator)) {}
   explicit accelerator(const std::wstring &device_path)
-      : backend_(backend_of(device_path)), default_view(backend_) {
+      : default_view(backend_of(device_path)), backend_(default_view.backend_) {
     load_info();
   }
 
@@ -648,7 +688,12 @@ public:
     }
     return slmc_select_backend(b) == SLMC_SUCCESS;
   }
-  static accelerator_view get_auto_selection_view() { return accelerator_view(); }
+  /// The view that lets the runtime choose the device: the one it chose.
+  static accelerator_view get_auto_selection_view() {
+    accelerator_view v;
+    v.is_auto_selection = true;
+    return v;
+  }
 
   std::wstring get_device_path() const { return widen(slmc_backend_name(backend_)); }
   std::wstring get_description() const { return widen(info_.name); }
@@ -660,18 +705,34 @@ public:
   bool get_is_debug() const { return false; }
   bool get_supports_double_precision() const { return true; }
   bool get_supports_limited_double_precision() const { return true; }
+  /// Every slmc device reaches host memory (slmc_malloc_shared).
   bool get_supports_cpu_shared_memory() const { return true; }
+  /// The CPU access type of arrays created on this device that ask for
+  /// access_type_auto: read_write unless the program set another.
+  access_type get_default_cpu_access_type() const {
+    return detail::cpu_access_of(backend_).type;
+  }
+  /// Sets it, once, before any array has used it; false otherwise.
+  /// access_type_auto keeps the runtime's choice (read_write).
+  bool set_default_cpu_access_type(access_type t) {
+    detail::cpu_access_default &d = detail::cpu_access_of(backend_);
+    if (d.set || d.used)
+      return false;
+    d.set = true;
+    if (t != access_type_auto) d.type = t;
+    return true;
+  }
 
   accelerator_view get_default_view() const { return default_view; }
-  accelerator_view create_view(queuing_mode = queuing_mode_automatic) const {
-    return accelerator_view(backend_);
+  accelerator_view create_view(Concurrency::queuing_mode q = queuing_mode_automatic) const {
+    return accelerator_view(backend_, q);
   }
 
   bool operator==(const accelerator &o) const { return backend_ == o.backend_; }
   bool operator!=(const accelerator &o) const { return !(*this == o); }
 
 private:
-  accelerator(slmc_backend b, int) : backend_(b), default_view(b) { load_info(); }
+  accelerator(slmc_backend b, int) : default_view(b), backend_(b) { load_info(); }
 
   static slmc_backend backend_of(const std::wstring &path) {
     if (path == default_accelerator || path.empty())
@@ -693,17 +754,41 @@ private:
     info_.backend = backend_;
     if (backend_ == detail::current_backend()) {
       detail::check(slmc_get_device_info(&info_), "accelerator");
-      return;
+    } else {
+      // Another device present: the runtime describes only the one in use.
+      std::snprintf(info_.name, sizeof info_.name, "%s", slmc_backend_name(backend_));
     }
-    // Another device present: the runtime describes only the one in use.
-    std::snprintf(info_.name, sizeof info_.name, "%s", slmc_backend_name(backend_));
+    default_cpu_access_type.backend = backend_;
+    description = get_description();
+    device_path = get_device_path();
+    dedicated_memory = get_dedicated_memory();
+    is_emulated = get_is_emulated();
   }
-
-  slmc_backend backend_;
-  slmc_device_info info_;
 
 public:
   accelerator_view default_view;
+
+  // MSVC's properties (__declspec(property) there), as values: they do not
+  // change while the program runs. default_cpu_access_type reads the
+  // device's current setting.
+  std::wstring description;
+  std::wstring device_path;
+  size_t dedicated_memory = 0;
+  unsigned int version = 0x00010000;
+  bool is_emulated = false;
+  bool has_display = false;
+  bool is_debug = false;
+  bool supports_double_precision = true;
+  bool supports_limited_double_precision = true;
+  bool supports_cpu_shared_memory = true;
+  struct cpu_access_property {
+    slmc_backend backend;
+    operator access_type() const { return detail::cpu_access_of(backend).type; }
+  } default_cpu_access_type;
+
+private:
+  slmc_backend backend_;
+  slmc_device_info info_;
 };
 
 inline accelerator accelerator_view::get_accelerator() const {
@@ -1136,10 +1221,18 @@ public:
   array(int e0, int e1) : extent(e0, e1) { allocate(); }
   array(int e0, int e1, int e2) : extent(e0, e1, e2) { allocate(); }
 
-  array(const concurrency::extent<N> &e, accelerator_view av) : extent(e) { allocate(&av); }
-  array(int e0, accelerator_view av) : extent(e0) { allocate(&av); }
-  array(int e0, int e1, accelerator_view av) : extent(e0, e1) { allocate(&av); }
-  array(int e0, int e1, int e2, accelerator_view av) : extent(e0, e1, e2) { allocate(&av); }
+  // On a view, with the CPU access type (access_type_auto: the device's
+  // default_cpu_access_type).
+  array(const concurrency::extent<N> &e, accelerator_view av,
+        access_type cpu_access = access_type_auto)
+      : extent(e) { allocate(&av, cpu_access); }
+  array(int e0, accelerator_view av, access_type cpu_access = access_type_auto)
+      : extent(e0) { allocate(&av, cpu_access); }
+  array(int e0, int e1, accelerator_view av, access_type cpu_access = access_type_auto)
+      : extent(e0, e1) { allocate(&av, cpu_access); }
+  array(int e0, int e1, int e2, accelerator_view av,
+        access_type cpu_access = access_type_auto)
+      : extent(e0, e1, e2) { allocate(&av, cpu_access); }
   /// Staging arrays: the associated view is ignored (all memory is shared).
   array(const concurrency::extent<N> &e, accelerator_view av, accelerator_view)
       : extent(e) { allocate(&av); }
@@ -1162,22 +1255,36 @@ public:
   template <class It, class = typename std::enable_if<detail::is_iterator<It>::value>::type>
   array(int e0, int e1, int e2, It first, It last) : extent(e0, e1, e2) { allocate(); fill(first, last); }
   template <class It, class = typename std::enable_if<detail::is_iterator<It>::value>::type>
-  array(const concurrency::extent<N> &e, It first, accelerator_view av)
-      : extent(e) { allocate(&av); fill(first); }
+  array(const concurrency::extent<N> &e, It first, accelerator_view av,
+        access_type cpu_access = access_type_auto)
+      : extent(e) { allocate(&av, cpu_access); fill(first); }
   template <class It, class = typename std::enable_if<detail::is_iterator<It>::value>::type>
-  array(const concurrency::extent<N> &e, It first, It last, accelerator_view av)
-      : extent(e) { allocate(&av); fill(first, last); }
+  array(const concurrency::extent<N> &e, It first, It last, accelerator_view av,
+        access_type cpu_access = access_type_auto)
+      : extent(e) { allocate(&av, cpu_access); fill(first, last); }
   template <class It, class = typename std::enable_if<detail::is_iterator<It>::value>::type>
-  array(int e0, It first, accelerator_view av) : extent(e0) { allocate(&av); fill(first); }
+  array(int e0, It first, accelerator_view av, access_type cpu_access = access_type_auto)
+      : extent(e0) { allocate(&av, cpu_access); fill(first); }
   template <class It, class = typename std::enable_if<detail::is_iterator<It>::value>::type>
-  array(int e0, It first, It last, accelerator_view av)
-      : extent(e0) { allocate(&av); fill(first, last); }
+  array(int e0, It first, It last, accelerator_view av,
+        access_type cpu_access = access_type_auto)
+      : extent(e0) { allocate(&av, cpu_access); fill(first, last); }
   template <class It, class = typename std::enable_if<detail::is_iterator<It>::value>::type>
-  array(int e0, int e1, It first, accelerator_view av)
-      : extent(e0, e1) { allocate(&av); fill(first); }
+  array(int e0, int e1, It first, accelerator_view av,
+        access_type cpu_access = access_type_auto)
+      : extent(e0, e1) { allocate(&av, cpu_access); fill(first); }
   template <class It, class = typename std::enable_if<detail::is_iterator<It>::value>::type>
-  array(int e0, int e1, int e2, It first, accelerator_view av)
-      : extent(e0, e1, e2) { allocate(&av); fill(first); }
+  array(int e0, int e1, It first, It last, accelerator_view av,
+        access_type cpu_access = access_type_auto)
+      : extent(e0, e1) { allocate(&av, cpu_access); fill(first, last); }
+  template <class It, class = typename std::enable_if<detail::is_iterator<It>::value>::type>
+  array(int e0, int e1, int e2, It first, accelerator_view av,
+        access_type cpu_access = access_type_auto)
+      : extent(e0, e1, e2) { allocate(&av, cpu_access); fill(first); }
+  template <class It, class = typename std::enable_if<detail::is_iterator<It>::value>::type>
+  array(int e0, int e1, int e2, It first, It last, accelerator_view av,
+        access_type cpu_access = access_type_auto)
+      : extent(e0, e1, e2) { allocate(&av, cpu_access); fill(first, last); }
 
   explicit array(const array_view<const T, N> &src) : extent(src.extent) {
     allocate();
@@ -1187,18 +1294,21 @@ public:
     allocate();
     src.copy_to(*this);
   }
-  array(const array_view<const T, N> &src, accelerator_view av) : extent(src.extent) {
-    allocate(&av);
+  array(const array_view<const T, N> &src, accelerator_view av,
+        access_type cpu_access = access_type_auto)
+      : extent(src.extent) {
+    allocate(&av, cpu_access);
     src.copy_to(*this);
   }
 
   /// A deep copy.
   array(const array &o) : extent(o.extent) {
-    allocate();
+    allocate(nullptr, o.cpu_access_type);
     detail::host_access();
     if (bytes()) detail::check(slmc_memcpy(data_, o.data_, bytes()), "array copy");
   }
-  array(array &&o) noexcept : extent(o.extent), data_(o.data_), twin_(o.twin_) {
+  array(array &&o) noexcept
+      : extent(o.extent), data_(o.data_), twin_(o.twin_), cpu_access_type(o.cpu_access_type) {
     o.data_ = nullptr;
     o.twin_ = nullptr;
     o.extent = concurrency::extent<N>();
@@ -1239,6 +1349,8 @@ public:
   SLMC_HD concurrency::extent<N> get_extent() const { return extent; }
   accelerator_view get_accelerator_view() const { return accelerator_view(); }
   accelerator_view get_associated_accelerator_view() const { return accelerator_view(); }
+  /// The CPU access type the array was created with (auto resolved).
+  access_type get_cpu_access_type() const { return cpu_access_type; }
 
   SLMC_HD T &operator[](const index<N> &idx) { return at(offset(idx)); }
   SLMC_HD const T &operator[](const index<N> &idx) const { return at(offset(idx)); }
@@ -1338,8 +1450,10 @@ public:
 private:
   size_t bytes() const { return size_t(extent.size()) * sizeof(T); }
 
-  void allocate(const accelerator_view *av = nullptr) {
+  void allocate(const accelerator_view *av = nullptr,
+                access_type cpu_access = access_type_auto) {
     if (av) av->check_current("array");
+    cpu_access_type = detail::resolve_access(detail::current_backend(), cpu_access);
     for (int i = 0; i < N; ++i)
       if (extent[i] < 0)
         throw runtime_exception("array: negative extent", detail::E_INVALIDARG_CODE);
@@ -1395,6 +1509,10 @@ private:
 
   T *data_ = nullptr;
   void *twin_ = nullptr; // device-visible copy of this object
+
+public:
+  /// MSVC's property (read it only).
+  access_type cpu_access_type = access_type_read_write;
 };
 
 // ---- copy -----------------------------------------------------------------------
