@@ -265,16 +265,18 @@ public:
   SLMC_SWIZZLES(r, g, b, a)
 
   SLMC_HD short_vec operator-() const {
-    static_assert(!std::is_same<T, unsigned int>::value && !std::is_same<T, unorm>::value,
-                  "no unary minus on unsigned or unorm vectors");
+    constexpr bool ok = !std::is_same<T, unsigned int>::value && !std::is_same<T, unorm>::value;
+    static_assert(ok, "no unary minus on unsigned or unorm vectors");
     short_vec r;
-    for (int i = 0; i < N; ++i) r[i] = -at(i);
+    if constexpr (ok)
+      for (int i = 0; i < N; ++i) r[i] = -at(i);
     return r;
   }
   SLMC_HD short_vec operator~() const {
     static_assert(integral, "operator~ needs int or uint components");
     short_vec r;
-    for (int i = 0; i < N; ++i) r[i] = ~at(i);
+    if constexpr (integral)
+      for (int i = 0; i < N; ++i) r[i] = ~at(i);
     return r;
   }
   SLMC_HD short_vec &operator++() { for (int i = 0; i < N; ++i) ++at(i); return *this; }
@@ -282,22 +284,23 @@ public:
   SLMC_HD short_vec &operator--() { for (int i = 0; i < N; ++i) --at(i); return *this; }
   SLMC_HD short_vec operator--(int) { short_vec r = *this; --*this; return r; }
 
-#define SLMC_AMP_VEC_ASSIGN(op, check)                                         \
+#define SLMC_AMP_VEC_ASSIGN(op, ok, check)                                         \
   SLMC_HD short_vec &operator op##=(const short_vec &o) {                      \
     check;                                                                     \
-    for (int i = 0; i < N; ++i) at(i) op##= o[i];                              \
+    if constexpr (ok)                                                          \
+      for (int i = 0; i < N; ++i) at(i) op##= o[i];                            \
     return *this;                                                              \
   }
-  SLMC_AMP_VEC_ASSIGN(+, )
-  SLMC_AMP_VEC_ASSIGN(-, )
-  SLMC_AMP_VEC_ASSIGN(*, )
-  SLMC_AMP_VEC_ASSIGN(/, )
-  SLMC_AMP_VEC_ASSIGN(%, static_assert(integral, "operator% needs int or uint components"))
-  SLMC_AMP_VEC_ASSIGN(&, static_assert(integral, "operator& needs int or uint components"))
-  SLMC_AMP_VEC_ASSIGN(|, static_assert(integral, "operator| needs int or uint components"))
-  SLMC_AMP_VEC_ASSIGN(^, static_assert(integral, "operator^ needs int or uint components"))
-  SLMC_AMP_VEC_ASSIGN(<<, static_assert(integral, "operator<< needs int or uint components"))
-  SLMC_AMP_VEC_ASSIGN(>>, static_assert(integral, "operator>> needs int or uint components"))
+  SLMC_AMP_VEC_ASSIGN(+, true, )
+  SLMC_AMP_VEC_ASSIGN(-, true, )
+  SLMC_AMP_VEC_ASSIGN(*, true, )
+  SLMC_AMP_VEC_ASSIGN(/, true, )
+  SLMC_AMP_VEC_ASSIGN(%, integral, static_assert(integral, "operator% needs int or uint components"))
+  SLMC_AMP_VEC_ASSIGN(&, integral, static_assert(integral, "operator& needs int or uint components"))
+  SLMC_AMP_VEC_ASSIGN(|, integral, static_assert(integral, "operator| needs int or uint components"))
+  SLMC_AMP_VEC_ASSIGN(^, integral, static_assert(integral, "operator^ needs int or uint components"))
+  SLMC_AMP_VEC_ASSIGN(<<, integral, static_assert(integral, "operator<< needs int or uint components"))
+  SLMC_AMP_VEC_ASSIGN(>>, integral, static_assert(integral, "operator>> needs int or uint components"))
 #undef SLMC_AMP_VEC_ASSIGN
 
 private:
