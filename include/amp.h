@@ -15,9 +15,11 @@
 //   array, array_view (sections, projections, synchronize, refresh, ...);
 //   copy and copy_async; parallel_for_each over extents of rank 1 to 3 and
 //   tiled extents of 1 to 3 dimensions, with or without an accelerator_view;
-//   accelerator, accelerator_view, completion_future; the atomic functions;
-//   runtime_exception and its subclasses. <amp_math.h> adds fast_math and
-//   precise_math.
+//   accelerator, accelerator_view, completion_future, access_type; the
+//   atomic functions; runtime_exception and its subclasses; direct3d's HLSL
+//   intrinsics (its Direct3D interop is refused at compile time).
+//   <amp_math.h> adds fast_math and precise_math, <amp_short_vectors.h>
+//   graphics' short vectors, norm and unorm, <amp_graphics.h> textures.
 //
 // It is written in slmc's offload C++ (slmc/offload.h): one source serves the
 // device passes (SPIR-V, PTX), the host pass (with the CPU fallback) and the
