@@ -7,15 +7,19 @@
 //===----------------------------------------------------------------------===//
 //
 // The C++ AMP library surface for programs compiled by slmc++, in namespace
-// concurrency (alias Concurrency):
+// Concurrency with the alias concurrency, as MSVC declares them (so programs
+// may reopen namespace Concurrency, and reopening the alias is an error as
+// there):
 //
 //   index, extent, tiled_extent, tiled_index, tile_barrier and the fences;
 //   array, array_view (sections, projections, synchronize, refresh, ...);
 //   copy and copy_async; parallel_for_each over extents of rank 1 to 3 and
 //   tiled extents of 1 to 3 dimensions, with or without an accelerator_view;
-//   accelerator, accelerator_view, completion_future; the atomic functions;
-//   runtime_exception and its subclasses. <amp_math.h> adds fast_math and
-//   precise_math.
+//   accelerator, accelerator_view, completion_future, access_type; the
+//   atomic functions; runtime_exception and its subclasses; direct3d's HLSL
+//   intrinsics (its Direct3D interop is refused at compile time).
+//   <amp_math.h> adds fast_math and precise_math, <amp_short_vectors.h>
+//   graphics' short vectors, norm and unorm, <amp_graphics.h> textures.
 //
 // It is written in slmc's offload C++ (slmc/offload.h): one source serves the
 // device passes (SPIR-V, PTX), the host pass (with the CPU fallback) and the
@@ -75,7 +79,10 @@
 #include <utility>
 #include <vector>
 
-namespace concurrency {
+namespace Concurrency {}
+namespace concurrency = Concurrency;
+
+namespace Concurrency {
 
 // ---- Exceptions -----------------------------------------------------------
 // Host-only declarations stay visible in the device passes, which parse the
@@ -550,8 +557,46 @@ private:
 };
 
 class accelerator;
+class accelerator_view;
 
 enum queuing_mode { queuing_mode_immediate, queuing_mode_automatic };
+
+/// Whether the host may read or write an array's memory (C++ AMP 1.2).
+/// slmc's arrays always live in memory that host and device both address,
+/// so every type is honoured (none forbids nothing extra: host accesses
+/// still work); arrays report the type they were created with.
+enum access_type {
+  access_type_none = 0,
+  access_type_read = 1 << 0,
+  access_type_write = 1 << 1,
+  access_type_read_write = access_type_read | access_type_write,
+  access_type_auto = int(1u << 31),
+};
+
+namespace detail {
+/// Per device: its default CPU access type for arrays, whether a program
+/// set it, and whether an array has used it (after which it is fixed).
+struct cpu_access_default {
+  access_type type = access_type_read_write;
+  bool set = false, used = false;
+};
+inline cpu_access_default &cpu_access_of(slmc_backend b) {
+  static cpu_access_default d[8];
+  return d[unsigned(b) & 7u];
+}
+/// The access type an array gets on device `b` when it asks for `t`.
+inline access_type resolve_access(slmc_backend b, access_type t) {
+  cpu_access_default &d = cpu_access_of(b);
+  d.used = true;
+  return t == access_type_auto ? d.type : t;
+}
+} // namespace detail
+
+namespace direct3d {
+accelerator_view create_accelerator_view(accelerator &acc, bool disable_timeout,
+                                         queuing_mode qmode);
+bool is_timeout_disabled(const accelerator_view &av);
+} // namespace direct3d
 
 /// A queue of work on a device. slmc's runtime has one in-order queue per
 /// process, on the device it chose; every view of that device is that queue.
@@ -571,8 +616,15 @@ public:
   inline accelerator get_accelerator() const;
   bool get_is_debug() const { return false; }
   unsigned int get_version() const { return 0x00010000; }
-  queuing_mode get_queuing_mode() const { return queuing_mode_automatic; }
-  bool get_is_auto_selection() const { return false; }
+  Concurrency::queuing_mode get_queuing_mode() const { return queuing_mode; }
+  bool get_is_auto_selection() const { return is_auto_selection; }
+
+  // MSVC's properties (__declspec(property) there), as values: a view's
+  // properties never change.
+  bool is_debug = false;
+  unsigned int version = 0x00010000;
+  Concurrency::queuing_mode queuing_mode = queuing_mode_automatic;
+  bool is_auto_selection = false;
 
   bool operator==(const accelerator_view &o) const { return backend_ == o.backend_; }
   bool operator!=(const accelerator_view &o) const { return !(*this == o); }
@@ -590,8 +642,14 @@ public:
 
 private:
   friend class accelerator;
-  explicit accelerator_view(slmc_backend b) : backend_(b) {}
+  friend accelerator_view direct3d::create_accelerator_view(accelerator &, bool,
+                                                          Concurrency::queuing_mode);
+  friend bool direct3d::is_timeout_disabled(const accelerator_view &);
+  explicit accelerator_view(slmc_backend b,
+                            Concurrency::queuing_mode q = queuing_mode_automatic)
+      : queuing_mode(q), backend_(b) {}
   slmc_backend backend_;
+  bool timeout_disabled_ = false;
 };
 
 /// A device: the one slmc's runtime chose (SLMC_DEVICE, set_default, else the
@@ -605,7 +663,7 @@ public:
 
   accelerator() : accelerator(std::wstring(default_accelerator)) {}
   explicit accelerator(const std::wstring &device_path)
-      : backend_(backend_of(device_path)), default_view(backend_) {
+      : default_view(backend_of(device_path)), backend_(default_view.backend_) {
     load_info();
   }
 
@@ -632,7 +690,12 @@ public:
     }
     return slmc_select_backend(b) == SLMC_SUCCESS;
   }
-  static accelerator_view get_auto_selection_view() { return accelerator_view(); }
+  /// The view that lets the runtime choose the device: the one it chose.
+  static accelerator_view get_auto_selection_view() {
+    accelerator_view v;
+    v.is_auto_selection = true;
+    return v;
+  }
 
   std::wstring get_device_path() const { return widen(slmc_backend_name(backend_)); }
   std::wstring get_description() const { return widen(info_.name); }
@@ -644,18 +707,34 @@ public:
   bool get_is_debug() const { return false; }
   bool get_supports_double_precision() const { return true; }
   bool get_supports_limited_double_precision() const { return true; }
+  /// Every slmc device reaches host memory (slmc_malloc_shared).
   bool get_supports_cpu_shared_memory() const { return true; }
+  /// The CPU access type of arrays created on this device that ask for
+  /// access_type_auto: read_write unless the program set another.
+  access_type get_default_cpu_access_type() const {
+    return detail::cpu_access_of(backend_).type;
+  }
+  /// Sets it, once, before any array has used it; false otherwise.
+  /// access_type_auto keeps the runtime's choice (read_write).
+  bool set_default_cpu_access_type(access_type t) {
+    detail::cpu_access_default &d = detail::cpu_access_of(backend_);
+    if (d.set || d.used)
+      return false;
+    d.set = true;
+    if (t != access_type_auto) d.type = t;
+    return true;
+  }
 
   accelerator_view get_default_view() const { return default_view; }
-  accelerator_view create_view(queuing_mode = queuing_mode_automatic) const {
-    return accelerator_view(backend_);
+  accelerator_view create_view(Concurrency::queuing_mode q = queuing_mode_automatic) const {
+    return accelerator_view(backend_, q);
   }
 
   bool operator==(const accelerator &o) const { return backend_ == o.backend_; }
   bool operator!=(const accelerator &o) const { return !(*this == o); }
 
 private:
-  accelerator(slmc_backend b, int) : backend_(b), default_view(b) { load_info(); }
+  accelerator(slmc_backend b, int) : default_view(b), backend_(b) { load_info(); }
 
   static slmc_backend backend_of(const std::wstring &path) {
     if (path == default_accelerator || path.empty())
@@ -677,17 +756,41 @@ private:
     info_.backend = backend_;
     if (backend_ == detail::current_backend()) {
       detail::check(slmc_get_device_info(&info_), "accelerator");
-      return;
+    } else {
+      // Another device present: the runtime describes only the one in use.
+      std::snprintf(info_.name, sizeof info_.name, "%s", slmc_backend_name(backend_));
     }
-    // Another device present: the runtime describes only the one in use.
-    std::snprintf(info_.name, sizeof info_.name, "%s", slmc_backend_name(backend_));
+    default_cpu_access_type.backend = backend_;
+    description = get_description();
+    device_path = get_device_path();
+    dedicated_memory = get_dedicated_memory();
+    is_emulated = get_is_emulated();
   }
-
-  slmc_backend backend_;
-  slmc_device_info info_;
 
 public:
   accelerator_view default_view;
+
+  // MSVC's properties (__declspec(property) there), as values: they do not
+  // change while the program runs. default_cpu_access_type reads the
+  // device's current setting.
+  std::wstring description;
+  std::wstring device_path;
+  size_t dedicated_memory = 0;
+  unsigned int version = 0x00010000;
+  bool is_emulated = false;
+  bool has_display = false;
+  bool is_debug = false;
+  bool supports_double_precision = true;
+  bool supports_limited_double_precision = true;
+  bool supports_cpu_shared_memory = true;
+  struct cpu_access_property {
+    slmc_backend backend;
+    operator access_type() const { return detail::cpu_access_of(backend).type; }
+  } default_cpu_access_type;
+
+private:
+  slmc_backend backend_;
+  slmc_device_info info_;
 };
 
 inline accelerator accelerator_view::get_accelerator() const {
@@ -1120,10 +1223,18 @@ public:
   array(int e0, int e1) : extent(e0, e1) { allocate(); }
   array(int e0, int e1, int e2) : extent(e0, e1, e2) { allocate(); }
 
-  array(const concurrency::extent<N> &e, accelerator_view av) : extent(e) { allocate(&av); }
-  array(int e0, accelerator_view av) : extent(e0) { allocate(&av); }
-  array(int e0, int e1, accelerator_view av) : extent(e0, e1) { allocate(&av); }
-  array(int e0, int e1, int e2, accelerator_view av) : extent(e0, e1, e2) { allocate(&av); }
+  // On a view, with the CPU access type (access_type_auto: the device's
+  // default_cpu_access_type).
+  array(const concurrency::extent<N> &e, accelerator_view av,
+        access_type cpu_access = access_type_auto)
+      : extent(e) { allocate(&av, cpu_access); }
+  array(int e0, accelerator_view av, access_type cpu_access = access_type_auto)
+      : extent(e0) { allocate(&av, cpu_access); }
+  array(int e0, int e1, accelerator_view av, access_type cpu_access = access_type_auto)
+      : extent(e0, e1) { allocate(&av, cpu_access); }
+  array(int e0, int e1, int e2, accelerator_view av,
+        access_type cpu_access = access_type_auto)
+      : extent(e0, e1, e2) { allocate(&av, cpu_access); }
   /// Staging arrays: the associated view is ignored (all memory is shared).
   array(const concurrency::extent<N> &e, accelerator_view av, accelerator_view)
       : extent(e) { allocate(&av); }
@@ -1146,22 +1257,36 @@ public:
   template <class It, class = typename std::enable_if<detail::is_iterator<It>::value>::type>
   array(int e0, int e1, int e2, It first, It last) : extent(e0, e1, e2) { allocate(); fill(first, last); }
   template <class It, class = typename std::enable_if<detail::is_iterator<It>::value>::type>
-  array(const concurrency::extent<N> &e, It first, accelerator_view av)
-      : extent(e) { allocate(&av); fill(first); }
+  array(const concurrency::extent<N> &e, It first, accelerator_view av,
+        access_type cpu_access = access_type_auto)
+      : extent(e) { allocate(&av, cpu_access); fill(first); }
   template <class It, class = typename std::enable_if<detail::is_iterator<It>::value>::type>
-  array(const concurrency::extent<N> &e, It first, It last, accelerator_view av)
-      : extent(e) { allocate(&av); fill(first, last); }
+  array(const concurrency::extent<N> &e, It first, It last, accelerator_view av,
+        access_type cpu_access = access_type_auto)
+      : extent(e) { allocate(&av, cpu_access); fill(first, last); }
   template <class It, class = typename std::enable_if<detail::is_iterator<It>::value>::type>
-  array(int e0, It first, accelerator_view av) : extent(e0) { allocate(&av); fill(first); }
+  array(int e0, It first, accelerator_view av, access_type cpu_access = access_type_auto)
+      : extent(e0) { allocate(&av, cpu_access); fill(first); }
   template <class It, class = typename std::enable_if<detail::is_iterator<It>::value>::type>
-  array(int e0, It first, It last, accelerator_view av)
-      : extent(e0) { allocate(&av); fill(first, last); }
+  array(int e0, It first, It last, accelerator_view av,
+        access_type cpu_access = access_type_auto)
+      : extent(e0) { allocate(&av, cpu_access); fill(first, last); }
   template <class It, class = typename std::enable_if<detail::is_iterator<It>::value>::type>
-  array(int e0, int e1, It first, accelerator_view av)
-      : extent(e0, e1) { allocate(&av); fill(first); }
+  array(int e0, int e1, It first, accelerator_view av,
+        access_type cpu_access = access_type_auto)
+      : extent(e0, e1) { allocate(&av, cpu_access); fill(first); }
   template <class It, class = typename std::enable_if<detail::is_iterator<It>::value>::type>
-  array(int e0, int e1, int e2, It first, accelerator_view av)
-      : extent(e0, e1, e2) { allocate(&av); fill(first); }
+  array(int e0, int e1, It first, It last, accelerator_view av,
+        access_type cpu_access = access_type_auto)
+      : extent(e0, e1) { allocate(&av, cpu_access); fill(first, last); }
+  template <class It, class = typename std::enable_if<detail::is_iterator<It>::value>::type>
+  array(int e0, int e1, int e2, It first, accelerator_view av,
+        access_type cpu_access = access_type_auto)
+      : extent(e0, e1, e2) { allocate(&av, cpu_access); fill(first); }
+  template <class It, class = typename std::enable_if<detail::is_iterator<It>::value>::type>
+  array(int e0, int e1, int e2, It first, It last, accelerator_view av,
+        access_type cpu_access = access_type_auto)
+      : extent(e0, e1, e2) { allocate(&av, cpu_access); fill(first, last); }
 
   explicit array(const array_view<const T, N> &src) : extent(src.extent) {
     allocate();
@@ -1171,18 +1296,21 @@ public:
     allocate();
     src.copy_to(*this);
   }
-  array(const array_view<const T, N> &src, accelerator_view av) : extent(src.extent) {
-    allocate(&av);
+  array(const array_view<const T, N> &src, accelerator_view av,
+        access_type cpu_access = access_type_auto)
+      : extent(src.extent) {
+    allocate(&av, cpu_access);
     src.copy_to(*this);
   }
 
   /// A deep copy.
   array(const array &o) : extent(o.extent) {
-    allocate();
+    allocate(nullptr, o.cpu_access_type);
     detail::host_access();
     if (bytes()) detail::check(slmc_memcpy(data_, o.data_, bytes()), "array copy");
   }
-  array(array &&o) noexcept : extent(o.extent), data_(o.data_), twin_(o.twin_) {
+  array(array &&o) noexcept
+      : extent(o.extent), data_(o.data_), twin_(o.twin_), cpu_access_type(o.cpu_access_type) {
     o.data_ = nullptr;
     o.twin_ = nullptr;
     o.extent = concurrency::extent<N>();
@@ -1223,6 +1351,8 @@ public:
   SLMC_HD concurrency::extent<N> get_extent() const { return extent; }
   accelerator_view get_accelerator_view() const { return accelerator_view(); }
   accelerator_view get_associated_accelerator_view() const { return accelerator_view(); }
+  /// The CPU access type the array was created with (auto resolved).
+  access_type get_cpu_access_type() const { return cpu_access_type; }
 
   SLMC_HD T &operator[](const index<N> &idx) { return at(offset(idx)); }
   SLMC_HD const T &operator[](const index<N> &idx) const { return at(offset(idx)); }
@@ -1322,8 +1452,10 @@ public:
 private:
   size_t bytes() const { return size_t(extent.size()) * sizeof(T); }
 
-  void allocate(const accelerator_view *av = nullptr) {
+  void allocate(const accelerator_view *av = nullptr,
+                access_type cpu_access = access_type_auto) {
     if (av) av->check_current("array");
+    cpu_access_type = detail::resolve_access(detail::current_backend(), cpu_access);
     for (int i = 0; i < N; ++i)
       if (extent[i] < 0)
         throw runtime_exception("array: negative extent", detail::E_INVALIDARG_CODE);
@@ -1379,6 +1511,10 @@ private:
 
   T *data_ = nullptr;
   void *twin_ = nullptr; // device-visible copy of this object
+
+public:
+  /// MSVC's property (read it only).
+  access_type cpu_access_type = access_type_read_write;
 };
 
 // ---- copy -----------------------------------------------------------------------
@@ -1729,8 +1865,148 @@ void parallel_for_each(const accelerator_view &av, const extent<N> &domain,
   detail::run_extent(domain, kernel);
 }
 
-} // namespace concurrency
+// ---- direct3d ---------------------------------------------------------------
+// The HLSL intrinsics of MSVC's Concurrency::direct3d, with HLSL's meaning on
+// every backend (plain integer and float code, so every pass lowers them the
+// same way), and its Direct3D interop, which has no Direct3D device to work
+// with here and is refused at compile time.
+#define SLMC_AMP_NO_D3D(what)                                                  \
+  = delete(what ": Direct3D interop needs a Direct3D 11 device, and slmc "     \
+                "runs C++ AMP on Level Zero, CUDA or the CPU (no Direct3D)")
 
-namespace Concurrency = concurrency;
+} // namespace Concurrency
+
+struct IUnknown; // the COM interface of Direct3D objects (never defined here)
+
+namespace Concurrency {
+namespace direct3d {
+/// |x|; abs(INT_MIN) is INT_MIN, as HLSL's two's-complement negation gives.
+SLMC_HD inline int abs(int x) { return x < 0 ? int(0u - unsigned(x)) : x; }
+
+/// min(max(x, lo), hi) as HLSL computes it (a NaN operand yields the other).
+SLMC_HD inline float clamp(float x, float lo, float hi) {
+  return __builtin_fminf(__builtin_fmaxf(x, lo), hi);
+}
+SLMC_HD inline int clamp(int x, int lo, int hi) {
+  return x < lo ? (lo < hi ? lo : hi) : (x < hi ? x : hi);
+}
+
+/// The number of set bits.
+SLMC_HD inline unsigned int countbits(unsigned int x) {
+  return unsigned(__builtin_popcount(x));
+}
+
+/// The position (0 = least significant) of the highest bit that differs
+/// from the sign bit: the highest 1 of a non-negative value, the highest 0
+/// of a negative one; -1 for 0 and -1, as HLSL's firstbithigh on int.
+SLMC_HD inline int firstbithigh(int x) {
+  unsigned u = x < 0 ? ~unsigned(x) : unsigned(x);
+  return u == 0 ? -1 : 31 - __builtin_clz(u);
+}
+
+/// The position of the lowest set bit; -1 for 0.
+SLMC_HD inline int firstbitlow(int x) {
+  return x == 0 ? -1 : __builtin_ctz(unsigned(x));
+}
+
+SLMC_HD inline int imax(int x, int y) { return x > y ? x : y; }
+SLMC_HD inline int imin(int x, int y) { return x < y ? x : y; }
+SLMC_HD inline unsigned int umax(unsigned int x, unsigned int y) { return x > y ? x : y; }
+SLMC_HD inline unsigned int umin(unsigned int x, unsigned int y) { return x < y ? x : y; }
+
+/// x * y + z (integers wrap, as on Direct3D).
+SLMC_HD inline float mad(float x, float y, float z) { return x * y + z; }
+SLMC_HD inline double mad(double x, double y, double z) { return x * y + z; }
+SLMC_HD inline int mad(int x, int y, int z) {
+  return int(unsigned(x) * unsigned(y) + unsigned(z));
+}
+SLMC_HD inline unsigned int mad(unsigned int x, unsigned int y, unsigned int z) {
+  return x * y + z;
+}
+
+/// HLSL's noise exists for Direct3D 9 texture shaders only: MSVC's kernels
+/// cannot use it either, and slmc has no Perlin noise of the same values.
+float noise(float x) = delete(
+    "Concurrency::direct3d::noise is HLSL's Perlin noise, which no compute "
+    "shader (and no slmc backend) provides; write the noise function in C++");
+
+/// Degrees to radians.
+SLMC_HD inline float radians(float x) { return x * 0.0174532925199432958f; }
+
+/// 1 / x.
+SLMC_HD inline float rcp(float x) { return 1.0f / x; }
+SLMC_HD inline double rcp(double x) { return 1.0 / x; }
+
+/// The bits of x in reverse order.
+SLMC_HD inline unsigned int reversebits(unsigned int x) {
+  // Swap halves, bytes, nibbles, pairs and bits.
+#if defined(SLMC_PASS_SPIRV)
+  // OpBitReverse is not core SPIR-V for OpenCL (it needs Shader or
+  // SPV_KHR_bit_instructions), and LLVM would recognise the swaps as one:
+  // the last mask comes through memory so that it cannot.
+  volatile unsigned int odd_bits = 0x55555555u;
+  const unsigned int m1 = odd_bits;
+#else
+  const unsigned int m1 = 0x55555555u;
+#endif
+  x = (x >> 16) | (x << 16);
+  x = ((x >> 8) & 0x00ff00ffu) | ((x & 0x00ff00ffu) << 8);
+  x = ((x >> 4) & 0x0f0f0f0fu) | ((x & 0x0f0f0f0fu) << 4);
+  x = ((x >> 2) & 0x33333333u) | ((x & 0x33333333u) << 2);
+  x = ((x >> 1) & m1) | ((x & m1) << 1);
+  return x;
+}
+
+/// x clamped to [0, 1]; NaN gives 0, as Direct3D's saturate.
+SLMC_HD inline float saturate(float x) { return x > 0.0f ? (x < 1.0f ? x : 1.0f) : 0.0f; }
+
+/// -1, 0 or 1 (0 for a NaN, which compares neither way).
+SLMC_HD inline int sign(int x) { return (x > 0) - (x < 0); }
+SLMC_HD inline int sign(float x) { return (x > 0.0f) - (x < 0.0f); }
+
+/// Hermite interpolation between 0 and 1 as x goes from lo to hi: 0 below
+/// lo, 1 above hi.
+SLMC_HD inline float smoothstep(float lo, float hi, float x) {
+  float t = saturate((x - lo) / (hi - lo));
+  return t * t * (3.0f - 2.0f * t);
+}
+
+/// 1 when x >= y, else 0 (HLSL's argument order: the edge comes first).
+SLMC_HD inline float step(float y, float x) { return x >= y ? 1.0f : 0.0f; }
+
+// Direct3D interop.
+accelerator_view create_accelerator_view(IUnknown *d3d_device,
+                                         queuing_mode qmode = queuing_mode_automatic)
+    SLMC_AMP_NO_D3D("create_accelerator_view from a Direct3D device");
+/// A view on `acc` whose kernels the Direct3D watchdog would not stop: slmc's
+/// backends impose no such timeout (Level Zero: only SLMC_TIMEOUT_MS).
+inline accelerator_view create_accelerator_view(accelerator &acc, bool disable_timeout,
+                                                queuing_mode qmode = queuing_mode_automatic) {
+  accelerator_view av = acc.create_view(qmode);
+  av.timeout_disabled_ = disable_timeout;
+  return av;
+}
+inline bool is_timeout_disabled(const accelerator_view &av) { return av.timeout_disabled_; }
+IUnknown *get_device(const accelerator_view &av)
+    SLMC_AMP_NO_D3D("get_device");
+template <class T, int N>
+IUnknown *get_buffer(const array<T, N> &a) SLMC_AMP_NO_D3D("get_buffer");
+template <class T, int N>
+array<T, N> make_array(const extent<N> &e, const accelerator_view &av,
+                       IUnknown *d3d_buffer) SLMC_AMP_NO_D3D("make_array");
+void d3d_access_lock(accelerator_view &av) SLMC_AMP_NO_D3D("d3d_access_lock");
+bool d3d_access_try_lock(accelerator_view &av) SLMC_AMP_NO_D3D("d3d_access_try_lock");
+void d3d_access_unlock(accelerator_view &av) SLMC_AMP_NO_D3D("d3d_access_unlock");
+struct adopt_d3d_access_lock_t {};
+class scoped_d3d_access_lock {
+public:
+  explicit scoped_d3d_access_lock(accelerator_view &av)
+      SLMC_AMP_NO_D3D("scoped_d3d_access_lock");
+  scoped_d3d_access_lock(accelerator_view &av, adopt_d3d_access_lock_t)
+      SLMC_AMP_NO_D3D("scoped_d3d_access_lock");
+};
+} // namespace direct3d
+
+} // namespace Concurrency
 
 #endif // SLMC_AMP_H

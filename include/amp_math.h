@@ -6,8 +6,8 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// concurrency::fast_math (float, speed over accuracy) and
-// concurrency::precise_math (float and double, accurate), callable from
+// Concurrency::fast_math (float, speed over accuracy) and
+// Concurrency::precise_math (float and double, accurate), callable from
 // restrict(amp) code and from the host. Each pass has its own implementation:
 //
 //   pass     fast_math                        precise_math
@@ -67,7 +67,7 @@ SLMC_OCL_2(native_powr)
 #pragma clang fp contract(off)
 #endif
 
-namespace concurrency {
+namespace Concurrency {
 namespace detail {
 namespace soft {
 
@@ -731,13 +731,13 @@ SLMC_HD inline float modff(float x, float *ip) {
 
 } // namespace soft
 } // namespace detail
-} // namespace concurrency
+} // namespace Concurrency
 
 #if defined(__clang__)
 #pragma float_control(pop)
 #endif
 
-namespace concurrency {
+namespace Concurrency {
 namespace detail {
 
 // ---- Per-pass selection -----------------------------------------------------
@@ -960,6 +960,6 @@ SLMC_HD inline void sincos(double x, double *s, double *c) {
 #undef SLMC_AMP_D2
 #undef SLMC_AMP_PICK
 
-} // namespace concurrency
+} // namespace Concurrency
 
 #endif // SLMC_AMP_MATH_H

@@ -42,11 +42,20 @@ bool isAmpViewType(const CXXRecordDecl *RD) {
   if (N != "array_view" && N != "texture_view" && N != "texture" &&
       N != "writeonly_texture_view")
     return false;
-  for (const DeclContext *DC = RD->getDeclContext(); DC; DC = DC->getParent())
-    if (const auto *NS = dyn_cast<NamespaceDecl>(DC))
-      if (NS->getName() == "concurrency" || NS->getName() == "graphics")
-        return true;
-  return false;
+  // Concurrency::array_view and Concurrency::graphics::texture*, with
+  // Concurrency at file scope (concurrency is its alias; programs may reopen
+  // it, so their own nested namespaces do not count).
+  auto IsConcurrency = [](const DeclContext *DC) {
+    const auto *NS = dyn_cast<NamespaceDecl>(DC);
+    return NS && NS->getParent()->getRedeclContext()->isTranslationUnit() &&
+           NS->getName() == "Concurrency";
+  };
+  const DeclContext *DC = RD->getDeclContext();
+  if (IsConcurrency(DC))
+    return N == "array_view";
+  const auto *NS = dyn_cast<NamespaceDecl>(DC);
+  return NS && NS->getName() == "graphics" && IsConcurrency(NS->getParent()) &&
+         N != "array_view";
 }
 
 bool holdsPointer(const CXXRecordDecl *RD, unsigned Depth = 0) {

@@ -40,6 +40,25 @@ bool needsRawStorage(ASTContext &Ctx, QualType T) {
          (!RD->hasTrivialDefaultConstructor() || !RD->hasTrivialDestructor());
 }
 
+/// Concurrency::array and Concurrency::graphics::texture, which kernels hold
+/// by reference (not, say, std::array).
+bool isArrayOrTexture(const CXXRecordDecl *RD) {
+  if (!RD || !RD->getIdentifier())
+    return false;
+  auto InConcurrency = [](const DeclContext *DC) {
+    const auto *NS = dyn_cast<NamespaceDecl>(DC);
+    return NS && NS->getName() == "Concurrency" &&
+           NS->getParent()->getRedeclContext()->isTranslationUnit();
+  };
+  const DeclContext *DC = RD->getDeclContext();
+  if (RD->getName() == "array")
+    return InConcurrency(DC);
+  if (RD->getName() == "texture")
+    if (const auto *NS = dyn_cast<NamespaceDecl>(DC))
+      return NS->getName() == "graphics" && InConcurrency(NS->getParent());
+  return false;
+}
+
 class AmpLowering : public DialectLowering {
 public:
   void lower(const ProgramModel &Model, LoweringContext &L) override {
@@ -68,7 +87,7 @@ public:
   }
 
 private:
-  /// C++ AMP kernels capture `array`s by reference; a device cannot follow a
+  /// C++ AMP kernels capture `array`s (and textures) by reference; a device cannot follow a
   /// reference to the host stack, so the capture becomes a pointer (by
   /// value) to the array's device-visible twin:
   ///   [&](index<1> i) { a[i] = 0; }
@@ -83,7 +102,7 @@ private:
       const auto *VD = dyn_cast<VarDecl>(C.getCapturedVar());
       const CXXRecordDecl *RD =
           VD ? VD->getType().getNonReferenceType()->getAsCXXRecordDecl() : nullptr;
-      if (!RD || !RD->getIdentifier() || RD->getName() != "array")
+      if (!isArrayOrTexture(RD))
         continue;
       std::string Ref = "slmc_ref_" + VD->getName().str();
       std::string Init =

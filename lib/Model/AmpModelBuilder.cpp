@@ -33,12 +33,13 @@ constexpr llvm::StringLiteral TileStaticTag = "slmc.amp.tile_static";
 constexpr llvm::StringLiteral TiledLaunchTag = "slmc.entry:amp.parallel_for_each.tiled";
 constexpr llvm::StringLiteral LaunchTag = "slmc.entry:amp.parallel_for_each";
 
+/// Whether `D` is declared directly in <amp.h>'s namespace: Concurrency at
+/// file scope (concurrency is its alias, as in MSVC). Programs may reopen
+/// Concurrency, so a nested namespace of theirs does not count.
 bool isInConcurrency(const Decl *D) {
-  for (const DeclContext *DC = D->getDeclContext(); DC; DC = DC->getParent())
-    if (const auto *NS = dyn_cast<NamespaceDecl>(DC))
-      if (NS->getName() == "concurrency" && NS->getParent()->isTranslationUnit())
-        return true;
-  return false;
+  const auto *NS = dyn_cast<NamespaceDecl>(D->getDeclContext());
+  return NS && NS->getParent()->getRedeclContext()->isTranslationUnit() &&
+         NS->getName() == "Concurrency";
 }
 
 /// The function a kernel functor runs per work-item: a lambda's call
