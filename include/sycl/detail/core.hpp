@@ -20,6 +20,8 @@
 #include "sycl/detail/item.hpp"
 #include "sycl/detail/multi_ptr.hpp"
 #include "sycl/detail/atomic.hpp"
+#include "sycl/detail/half.hpp"
+#include "sycl/detail/vec.hpp"
 #include "sycl/detail/math.hpp"
 #include "sycl/detail/functional.hpp"
 #include "sycl/detail/group_algorithm.hpp"
