@@ -22,6 +22,7 @@
 #include "sycl/detail/atomic.hpp"
 #include "sycl/detail/half.hpp"
 #include "sycl/detail/vec.hpp"
+#include "sycl/detail/marray.hpp"
 #include "sycl/detail/math.hpp"
 #include "sycl/detail/functional.hpp"
 #include "sycl/detail/group_algorithm.hpp"

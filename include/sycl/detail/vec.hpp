@@ -510,6 +510,13 @@ template <int... I> constexpr bool distinct() {
 }
 
 /// Elements I... of a vec (V is vec<T, N> or const vec<T, N>).
+template <typename T, int N> SLMC_HD inline auto scalar_if_one(const vec<T, N> &v) {
+  if constexpr (N == 1)
+    return v[0];
+  else
+    return v;
+}
+
 template <typename V, int... I> class swizzle_ref {
   using VT = typename std::remove_const<V>::type;
   using T = typename VT::element_type;
@@ -566,15 +573,18 @@ public:
   }
   template <typename AsT> SLMC_HD AsT as() const { return to_vec().template as<AsT>(); }
 
-#define SLMC_SWZ_OP(op)                                                        \
+#define SLMC_SWZ_OP(op, wrap)                                                  \
   friend SLMC_HD auto operator op(const swizzle_ref &a, const vec_t &b) { return a.to_vec() op b; } \
   friend SLMC_HD auto operator op(const vec_t &a, const swizzle_ref &b) { return a op b.to_vec(); } \
   template <typename X, typename = typename std::enable_if<is_scalar_arg_v<X>>::type> \
-  friend SLMC_HD auto operator op(const swizzle_ref &a, const X &b) { return a.to_vec() op b; } \
+  friend SLMC_HD auto operator op(const swizzle_ref &a, const X &b) { return wrap(a.to_vec() op b); } \
   template <typename X, typename = typename std::enable_if<is_scalar_arg_v<X>>::type> \
-  friend SLMC_HD auto operator op(const X &a, const swizzle_ref &b) { return a op b.to_vec(); }
+  friend SLMC_HD auto operator op(const X &a, const swizzle_ref &b) { return wrap(a op b.to_vec()); }
+// One element with a scalar, in arithmetic, gives a scalar (v.x() * 2 is a
+// T), so that it converts on to other arithmetic types; comparisons stay
+// vecs of -1/0.
 #define SLMC_SWZ_ASSIGN_OP(op)                                                 \
-  SLMC_SWZ_OP(op)                                                              \
+  SLMC_SWZ_OP(op, scalar_if_one)                                               \
   template <typename X> SLMC_HD const swizzle_ref &operator op##=(const X &b) const { \
     return *this = vec_t(to_vec() op b);                                       \
   }
@@ -588,14 +598,14 @@ public:
   SLMC_SWZ_ASSIGN_OP(^)
   SLMC_SWZ_ASSIGN_OP(<<)
   SLMC_SWZ_ASSIGN_OP(>>)
-  SLMC_SWZ_OP(==)
-  SLMC_SWZ_OP(!=)
-  SLMC_SWZ_OP(<)
-  SLMC_SWZ_OP(>)
-  SLMC_SWZ_OP(<=)
-  SLMC_SWZ_OP(>=)
-  SLMC_SWZ_OP(&&)
-  SLMC_SWZ_OP(||)
+  SLMC_SWZ_OP(==, )
+  SLMC_SWZ_OP(!=, )
+  SLMC_SWZ_OP(<, )
+  SLMC_SWZ_OP(>, )
+  SLMC_SWZ_OP(<=, )
+  SLMC_SWZ_OP(>=, )
+  SLMC_SWZ_OP(&&, )
+  SLMC_SWZ_OP(||, )
 #undef SLMC_SWZ_OP
 #undef SLMC_SWZ_ASSIGN_OP
   SLMC_HD auto operator-() const { return -to_vec(); }
@@ -613,34 +623,34 @@ private:
 
 // Two swizzles: both become vecs (an exact match beats the friends above,
 // which would each convert one side).
-#define SLMC_SWZ2_OP(op)                                                       \
+#define SLMC_SWZ2_OP(op, wrap, mixed)                                          \
   template <typename V1, int... I1, typename V2, int... I2>                    \
   SLMC_HD auto operator op(const swizzle_ref<V1, I1...> &a, const swizzle_ref<V2, I2...> &b) { \
     using T1 = typename swizzle_ref<V1, I1...>::element_type;                  \
     using T2 = typename swizzle_ref<V2, I2...>::element_type;                  \
-    if constexpr (sizeof...(I1) == 1 && sizeof...(I2) == 1 && !std::is_same<T1, T2>::value) \
+    if constexpr (mixed && sizeof...(I1) == 1 && sizeof...(I2) == 1 && !std::is_same<T1, T2>::value) \
       return T1(a) op T2(b); /* two elements of different types: scalars */    \
     else                                                                       \
-      return a.to_vec() op b.to_vec();                                         \
+      return wrap(a.to_vec() op b.to_vec());                                   \
   }
-SLMC_SWZ2_OP(+)
-SLMC_SWZ2_OP(-)
-SLMC_SWZ2_OP(*)
-SLMC_SWZ2_OP(/)
-SLMC_SWZ2_OP(%)
-SLMC_SWZ2_OP(&)
-SLMC_SWZ2_OP(|)
-SLMC_SWZ2_OP(^)
-SLMC_SWZ2_OP(<<)
-SLMC_SWZ2_OP(>>)
-SLMC_SWZ2_OP(==)
-SLMC_SWZ2_OP(!=)
-SLMC_SWZ2_OP(<)
-SLMC_SWZ2_OP(>)
-SLMC_SWZ2_OP(<=)
-SLMC_SWZ2_OP(>=)
-SLMC_SWZ2_OP(&&)
-SLMC_SWZ2_OP(||)
+SLMC_SWZ2_OP(+, scalar_if_one, true)
+SLMC_SWZ2_OP(-, scalar_if_one, true)
+SLMC_SWZ2_OP(*, scalar_if_one, true)
+SLMC_SWZ2_OP(/, scalar_if_one, true)
+SLMC_SWZ2_OP(%, scalar_if_one, true)
+SLMC_SWZ2_OP(&, scalar_if_one, true)
+SLMC_SWZ2_OP(|, scalar_if_one, true)
+SLMC_SWZ2_OP(^, scalar_if_one, true)
+SLMC_SWZ2_OP(<<, scalar_if_one, true)
+SLMC_SWZ2_OP(>>, scalar_if_one, true)
+SLMC_SWZ2_OP(==, , false)
+SLMC_SWZ2_OP(!=, , false)
+SLMC_SWZ2_OP(<, , false)
+SLMC_SWZ2_OP(>, , false)
+SLMC_SWZ2_OP(<=, , false)
+SLMC_SWZ2_OP(>=, , false)
+SLMC_SWZ2_OP(&&, , false)
+SLMC_SWZ2_OP(||, , false)
 #undef SLMC_SWZ2_OP
 
 } // namespace detail
