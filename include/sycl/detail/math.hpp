@@ -596,6 +596,23 @@ SLMC_MATH_PTR(lgamma_r)
 #undef SLMC_MATH_PTR
 
 // ---- native:: and half_precision:: ---------------------------------------
+// float only: a double or half argument would otherwise convert silently.
+#define SLMC_FLOAT_ONLY_1(ns, name)                                            \
+  template <typename T, typename = typename std::enable_if<                    \
+                            std::is_same<T, double>::value || detail::is_half<T>::value>::type> \
+  SLMC_HD float name(T) {                                                      \
+    static_assert(!sizeof(T), "sycl::" #ns "::" #name ": takes float (and vec/marray of float) only"); \
+    return 0;                                                                  \
+  }
+#define SLMC_FLOAT_ONLY_2(ns, name)                                            \
+  template <typename T, typename U,                                            \
+            typename = typename std::enable_if<                                \
+                std::is_same<T, double>::value || detail::is_half<T>::value || \
+                std::is_same<U, double>::value || detail::is_half<U>::value>::type> \
+  SLMC_HD float name(T, U) {                                                   \
+    static_assert(!sizeof(T), "sycl::" #ns "::" #name ": takes float (and vec/marray of float) only"); \
+    return 0;                                                                  \
+  }
 namespace native {
 #if defined(SLMC_PASS_SPIRV)
 #define SLMC_NATIVE_BODY1(name, precise) return __spirv_ocl_native_##name(x);
@@ -605,6 +622,7 @@ namespace native {
 #define SLMC_NATIVE_BODY2(name, precise) return precise;
 #endif
 #define SLMC_NATIVE_1(name, precise, ptx)                                      \
+  SLMC_FLOAT_ONLY_1(native, name)                                                \
   SLMC_HD inline float name(float x) {                                         \
     SLMC_NATIVE_PTX(ptx)                                                       \
     SLMC_NATIVE_BODY1(name, precise)                                           \
@@ -616,6 +634,7 @@ namespace native {
     return detail::map1(x, [](float e) { return name(e); });                   \
   }
 #define SLMC_NATIVE_2(name, precise, ptx)                                      \
+  SLMC_FLOAT_ONLY_2(native, name)                                                \
   SLMC_HD inline float name(float x, float y) {                                \
     SLMC_NATIVE_PTX(ptx)                                                       \
     SLMC_NATIVE_BODY2(name, precise)                                           \
@@ -655,6 +674,7 @@ SLMC_NATIVE_2(powr, sycl::powr(x, y), __nvvm_ex2_approx_f(y * __nvvm_lg2_approx_
 
 namespace half_precision {
 #define SLMC_HALFP_1(name, precise)                                            \
+  SLMC_FLOAT_ONLY_1(half_precision, name)                                                \
   SLMC_HD inline float name(float x) { return precise; }                       \
   template <typename V, typename = typename std::enable_if<                    \
                             detail::is_nonscalar_v<V> &&                       \
@@ -663,6 +683,7 @@ namespace half_precision {
     return detail::map1(x, [](float e) { return name(e); });                   \
   }
 #define SLMC_HALFP_2(name, precise)                                            \
+  SLMC_FLOAT_ONLY_2(half_precision, name)                                                \
   SLMC_HD inline float name(float x, float y) { return precise; }              \
   template <typename A, typename B, typename V = typename detail::first_nonscalar<A, B>::type, \
             typename = typename std::enable_if<                                \
@@ -686,6 +707,8 @@ SLMC_HALFP_2(divide, x / y)
 SLMC_HALFP_2(powr, sycl::powr(x, y))
 #undef SLMC_HALFP_1
 #undef SLMC_HALFP_2
+#undef SLMC_FLOAT_ONLY_1
+#undef SLMC_FLOAT_ONLY_2
 } // namespace half_precision
 
 // ---- Integer functions (§4.17.6) -------------------------------------------
