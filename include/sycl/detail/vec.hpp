@@ -221,6 +221,12 @@ public:
   SLMC_HD constexpr vec() : d_{} {}
   SLMC_HD constexpr vec(const vec &) = default;
   SLMC_HD constexpr vec &operator=(const vec &) = default;
+  /// Every element (§4.14.2.1).
+  SLMC_HD constexpr vec &operator=(const T &x) {
+    for (int i = 0; i < N; ++i)
+      d_[i] = x;
+    return *this;
+  }
   SLMC_HD explicit constexpr vec(const T &x) : d_{} {
     for (int i = 0; i < N; ++i)
       d_[i] = x;

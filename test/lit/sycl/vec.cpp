@@ -156,6 +156,9 @@ int main() {
     ld.load(g, global_ptr<const float>(in));
     float4 ld2;
     ld2.load(2 * g + 1, in);
+    float4 bc;
+    bc = 2.5f;                                           // assigns every element
+    ld2 += bc - 2.5f;
     (ld + ld2).store(13, global_ptr<float>(F));          // 52..55
     I[n++] = n; I[n++] = m;                              // 93, 94
   });
