@@ -551,6 +551,49 @@ public:
   }
 
   SLMC_HD static constexpr size_t size() noexcept { return M; }
+
+  // ---- Swizzles of a swizzle: elements of the same vec -------------------
+  template <int J> static constexpr int at() {
+    constexpr int idx[] = {I...};
+    return idx[J >= 0 && J < M ? J : 0];
+  }
+  template <int... J> SLMC_HD auto compose() const { return swizzle_ref<V, at<J>()...>(v_); }
+  template <int... J> SLMC_HD auto swizzle() const {
+    static_assert(sizeof...(J) >= 1, "sycl::vec::swizzle: give at least one index");
+    static_assert(((J >= 0 && J < M) && ...), "sycl::vec::swizzle: index out of range for this vec");
+    return compose<J...>();
+  }
+#define SLMC_VEC_ACCESS_T(name, limit, what, ...)                              \
+  template <int K = M> SLMC_HD auto name() const {                             \
+    static_assert(K <= limit && detail::max_index<__VA_ARGS__>() < K, "sycl::vec::" #name "(): " what); \
+    return this->template compose<__VA_ARGS__>();                              \
+  }
+#define SLMC_VEC_RGBA(name, ...)                                               \
+  template <int K = M> SLMC_HD auto name() const {                             \
+    static_assert(K == 4, "sycl::vec::" #name "(): rgba access needs a vec of 4 elements"); \
+    return this->template compose<__VA_ARGS__>();                              \
+  }
+#define SLMC_XYZW(name, ...) SLMC_VEC_ACCESS_T(name, 4, "xyzw access needs a vec of at most 4 elements, each index below its size", __VA_ARGS__)
+#define SLMC_SN(name, i) SLMC_VEC_ACCESS_T(name, 16, "index out of range for this vec", i)
+  SLMC_XYZW(x, 0)
+  SLMC_XYZW(y, 1)
+  SLMC_XYZW(z, 2)
+  SLMC_XYZW(w, 3)
+  SLMC_VEC_RGBA(r, 0)
+  SLMC_VEC_RGBA(g, 1)
+  SLMC_VEC_RGBA(b, 2)
+  SLMC_VEC_RGBA(a, 3)
+  SLMC_SN(s0, 0) SLMC_SN(s1, 1) SLMC_SN(s2, 2) SLMC_SN(s3, 3)
+  SLMC_SN(s4, 4) SLMC_SN(s5, 5) SLMC_SN(s6, 6) SLMC_SN(s7, 7)
+  SLMC_SN(s8, 8) SLMC_SN(s9, 9) SLMC_SN(sA, 10) SLMC_SN(sB, 11)
+  SLMC_SN(sC, 12) SLMC_SN(sD, 13) SLMC_SN(sE, 14) SLMC_SN(sF, 15)
+#ifdef SYCL_SIMPLE_SWIZZLES
+#include "sycl/detail/vec_swizzles.inc"
+#endif
+#undef SLMC_XYZW
+#undef SLMC_SN
+#undef SLMC_VEC_RGBA
+#undef SLMC_VEC_ACCESS_T
   SLMC_HD static constexpr size_t get_count() noexcept { return M; }
   SLMC_HD auto &operator[](int i) const {
     constexpr int idx[] = {I...};

@@ -72,7 +72,7 @@ int main() {
     float3 s3 = a.swizzle<2, 0, 0>();                    // 3.5 t t
     for (int i = 0; i < 3; ++i) F[m++] = s3[i];          // 13..15
     F[m++] = a.x() * 2.0f + a.w();                       // 16: 2t - 4.5
-    F[m++] = float2(a.xy()).y();                         // 17: a swizzle is a vec
+    F[m++] = a.wzyx().zw().x();                          // 17: swizzle of a swizzle: a.y
 
     // Swizzles as lvalues.
     float4 d = a;
@@ -80,6 +80,7 @@ int main() {
     d.w() += 10.0f;                                      // 5.5
     d.swizzle<2>() = t;                                  // z = t
     d.yx() *= 2.0f;                                      // x -9, y 7
+    d.zyx().swizzle<2, 1>() = d.yx();                    // through two swizzles: swap x, y
     for (int i = 0; i < 4; ++i) F[m++] = d[i];           // 18..21
     int8 h(0, 1, 2, 3, 4, 5, 6, 7);
     h.lo() = h.hi();                                     // 4 5 6 7 4 5 6 7
@@ -190,7 +191,7 @@ int main() {
     for (int i = 0; i < 4; ++i) cf(g, 9 + i, A[3 - i]);
     cf(g, 13, 3.5f), cf(g, 14, t), cf(g, 15, t);
     cf(g, 16, 2 * t - 4.5f), cf(g, 17, 2.0f);
-    float D[4] = {-9.0f, 7.0f, t, 5.5f};
+    float D[4] = {7.0f, -9.0f, t, 5.5f};
     for (int i = 0; i < 4; ++i) cf(g, 18 + i, D[i]);
     int H[8] = {g, 105, g, 107, g, 105, g, 107};
     for (int i = 0; i < 8; ++i) ci(g, 8 + i, H[i]);
