@@ -529,6 +529,7 @@ SLMC_HD inline half sincos(half x, half *c) {
 }
 SLMC_HD inline half lgamma_r(half x, int *signp) { return half(lgamma_r(float(x), signp)); }
 SLMC_HD inline half remquo(half x, half y, int *quo) { return half(remquo(float(x), float(y), quo)); }
+SLMC_HD inline half nan(uint16_t code) { return half::from_bits(uint16_t(0x7e00 | (code & 0x1ff))); }
 SLMC_HD inline float nan(uint32_t code) { return __builtin_bit_cast(float, 0x7fc00000u | (code & 0x3fffffu)); }
 SLMC_HD inline double nan(uint64_t code) {
   return __builtin_bit_cast(double, 0x7ff8000000000000ull | (code & 0x7ffffffffffffull));
@@ -1083,11 +1084,26 @@ SLMC_REL_2(isunordered, x != x || y != y)
 SLMC_REL_1(isfinite, x == x && detail::m_fabs(x) != decltype(x)(INFINITY))
 SLMC_REL_1(isinf, detail::m_fabs(x) == decltype(x)(INFINITY))
 SLMC_REL_1(isnan, x != x)
-SLMC_REL_1(isnormal, [](auto v) {
-  using F = decltype(v);
-  F a = detail::m_fabs(v);
-  return a >= std::numeric_limits<F>::min() && a <= std::numeric_limits<F>::max();
-}(x))
+// isnormal by the argument's own format (a small half is subnormal though
+// its float is not).
+SLMC_HD inline bool isnormal(float x) {
+  float a = detail::m_fabs(x);
+  return a >= 1.17549435e-38f && a <= 3.40282347e+38f;
+}
+SLMC_HD inline bool isnormal(double x) {
+  double a = detail::m_fabs(x);
+  return a >= 2.2250738585072014e-308 && a <= 1.7976931348623157e+308;
+}
+SLMC_HD inline bool isnormal(half x) {
+  float a = detail::m_fabs(float(x));
+  return a >= 6.103515625e-05f && a <= 65504.0f;
+}
+template <typename V, typename = typename std::enable_if<detail::is_nonscalar_v<V> &&
+                                                         detail::is_gen_float_v<V>>::type>
+SLMC_HD inline auto isnormal(const V &x) {
+  using NS = detail::nonscalar<V>;
+  return detail::map1(x, [](auto a) { return NS::truth(isnormal(a)); });
+}
 SLMC_REL_1(signbit, detail::m_copysign(decltype(x)(1), x) < decltype(x)(0))
 #undef SLMC_REL_1
 #undef SLMC_REL_2

@@ -84,7 +84,8 @@ int main() {
     O[n++] = c.bits();                                           // 9
     O[n++] = (a < b) + 2 * (a == half(3.0f)) + 4 * (a >= 4.0f);  // 10
     O[n++] = std::numeric_limits<half>::infinity().bits();       // 11
-    O[n++] = std::numeric_limits<half>::denorm_min().bits();     // 12
+    O[n++] = std::numeric_limits<half>::denorm_min().bits() + 2 * isnormal(half(1.0e-5f)) +
+             4 * isnormal(half(6.2e-5f)) + 8 * isnan(nan(uint16_t(3))); // 12
     // vec<half> and convert with rounding modes: 1 + eps/4 is not a half.
     float4 f(1.0f + 0.000244140625f, -1.0f - 0.000244140625f, 70000.0f, float(g));
     vec<half, 4> rz = f.convert<half, rounding_mode::rtz>();
@@ -126,7 +127,7 @@ int main() {
     ck(g, 9, host_half_bits(float(_Float16(a + 1.0f)) * 0.25f));
     ck(g, 10, (a < 7) + 2 * (a == 3) + 4 * (a >= 4));
     ck(g, 11, 0x7c00);
-    ck(g, 12, 0x0001);
+    ck(g, 12, 0x0001 + 0 + 4 + 8); // 1e-5 is subnormal in half
     // rtz / rtp / rtn of 1 + 2^-12, -(1 + 2^-12), 70000 (above the largest half).
     uint16_t want[9] = {0x3c00, 0x3c01, 0x3c00, 0xbc00, 0xbc00, 0xbc01, 0x7bff, 0x7c00, 0x7bff};
     for (int i = 0; i < 9; ++i) ck(g, 13 + i, want[i]);
