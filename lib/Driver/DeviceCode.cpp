@@ -370,6 +370,51 @@ bool compileSpirv(const Toolchain &TC, const Options &Opts, TempFiles &Temps,
   return true;
 }
 
+/// CUDA's libdevice, whose __nv_* functions the SYCL math built-ins call in
+/// PTX: $SLMC_LIBDEVICE, else under $CUDA_PATH / $CUDA_HOME, else the
+/// newest /usr/local/cuda*, else Debian's nvidia-cuda-toolkit. Empty when
+/// there is none.
+static std::string findLibdevice() {
+  if (const char *P = getenv("SLMC_LIBDEVICE"))
+    return sys::fs::exists(P) ? std::string(P) : std::string();
+  std::vector<std::string> Roots;
+  for (const char *Var : {"CUDA_PATH", "CUDA_HOME"})
+    if (const char *P = getenv(Var))
+      Roots.push_back(P);
+  std::vector<std::string> Local;
+  std::error_code EC;
+  for (sys::fs::directory_iterator I("/usr/local", EC), E; I != E && !EC; I.increment(EC))
+    if (sys::path::filename(I->path()).starts_with("cuda"))
+      Local.push_back(I->path());
+  // cuda-12.4 before cuda-13.0 before cuda (a link to one of them): newest first.
+  llvm::sort(Local, [](const std::string &A, const std::string &B) { return A > B; });
+  Roots.insert(Roots.end(), Local.begin(), Local.end());
+  for (const std::string &R : Roots) {
+    SmallString<256> F(R);
+    sys::path::append(F, "nvvm", "libdevice", "libdevice.10.bc");
+    if (sys::fs::exists(F))
+      return std::string(F);
+  }
+  for (const char *F : {"/usr/lib/nvidia-cuda-toolkit/libdevice/libdevice.10.bc",
+                        "/usr/lib/cuda/nvvm/libdevice/libdevice.10.bc"})
+    if (sys::fs::exists(F))
+      return F;
+  return {};
+}
+
+/// A math function left undefined because libdevice was not linked.
+static bool reportMissingLibdevice(const Module &M, StringRef SourceName) {
+  for (const Function &F : M)
+    if (F.isDeclaration() && F.getName().starts_with("__nv_") && !F.use_empty()) {
+      errs() << "slmc++: error: device code of '" << SourceName << "' calls '"
+             << F.getName().drop_front(5)
+             << "' (a math built-in), which PTX takes from CUDA's libdevice; "
+                "libdevice.10.bc was not found: set CUDA_PATH or SLMC_LIBDEVICE\n";
+      return true;
+    }
+  return false;
+}
+
 bool compilePtx(const Toolchain &TC, const Options &Opts, TempFiles &Temps,
                 StringRef Lowered, StringRef SourceName, StringRef Out) {
   StringRef Stem = sys::path::stem(SourceName);
@@ -392,6 +437,10 @@ bool compilePtx(const Toolchain &TC, const Options &Opts, TempFiles &Temps,
                                    "-disable-llvm-passes"};
   for (std::string &F : deviceFlags(TC, Opts))
     Args.push_back(std::move(F));
+  // Only the functions the module calls are linked (and made internal).
+  std::string Libdevice = findLibdevice();
+  if (!Libdevice.empty())
+    Args.insert(Args.end(), {"-Xclang", "-mlink-builtin-bitcode", "-Xclang", Libdevice});
   Args.insert(Args.end(), {Lowered.str(), "-o", Bitcode});
   if (runProgram(TC.Clang, Args, Opts.Verbose, Opts.DryRun) != 0)
     return false;
@@ -402,6 +451,8 @@ bool compilePtx(const Toolchain &TC, const Options &Opts, TempFiles &Temps,
   std::string Internal = Temps.make(Stem, "nvptx.int.bc");
   if (Internal.empty() ||
       !runModuleStep(Opts, "internalize all but kernels", Bitcode, Internal, [&](Module &M) {
+        if (reportMissingLibdevice(M, SourceName))
+          return false;
         internalizeAllButKernels(M);
         Features.clear();
         for (const Function &F : M)
