@@ -402,21 +402,27 @@ static std::string findLibdevice() {
   return {};
 }
 
-/// A math function left undefined because libdevice was not linked.
-static bool reportMissingLibdevice(const Module &M, StringRef SourceName) {
+/// A math function left undefined because libdevice was not linked: an
+/// error, or with `Optional` a warning (the PTX image is left out).
+static bool reportMissingLibdevice(const Module &M, StringRef SourceName, bool Optional) {
   for (const Function &F : M)
     if (F.isDeclaration() && F.getName().starts_with("__nv_") && !F.use_empty()) {
-      errs() << "slmc++: error: device code of '" << SourceName << "' calls '"
-             << F.getName().drop_front(5)
+      errs() << "slmc++: " << (Optional ? "warning" : "error") << ": device code of '"
+             << SourceName << "' calls '" << F.getName().drop_front(5)
              << "' (a math built-in), which PTX takes from CUDA's libdevice; "
-                "libdevice.10.bc was not found: set CUDA_PATH or SLMC_LIBDEVICE\n";
+                "libdevice.10.bc was not found: set CUDA_PATH or SLMC_LIBDEVICE"
+             << (Optional ? "; no PTX is built for this file (its kernels run on "
+                            "the other devices)"
+                          : "")
+             << "\n";
       return true;
     }
   return false;
 }
 
 bool compilePtx(const Toolchain &TC, const Options &Opts, TempFiles &Temps,
-                StringRef Lowered, StringRef SourceName, StringRef Out) {
+                StringRef Lowered, StringRef SourceName, StringRef Out,
+                bool *LibdeviceMissing) {
   StringRef Stem = sys::path::stem(SourceName);
   std::string Bitcode = Temps.make(Stem, "nvptx.bc");
   if (Bitcode.empty())
@@ -440,7 +446,8 @@ bool compilePtx(const Toolchain &TC, const Options &Opts, TempFiles &Temps,
   // Only the functions the module calls are linked (and made internal).
   std::string Libdevice = findLibdevice();
   if (!Libdevice.empty())
-    Args.insert(Args.end(), {"-Xclang", "-mlink-builtin-bitcode", "-Xclang", Libdevice});
+    Args.insert(Args.end(), {"-Xclang", "-mlink-builtin-bitcode", "-Xclang", Libdevice,
+                             "-DSLMC_HAVE_LIBDEVICE=1"});
   Args.insert(Args.end(), {Lowered.str(), "-o", Bitcode});
   if (runProgram(TC.Clang, Args, Opts.Verbose, Opts.DryRun) != 0)
     return false;
@@ -451,8 +458,11 @@ bool compilePtx(const Toolchain &TC, const Options &Opts, TempFiles &Temps,
   std::string Internal = Temps.make(Stem, "nvptx.int.bc");
   if (Internal.empty() ||
       !runModuleStep(Opts, "internalize all but kernels", Bitcode, Internal, [&](Module &M) {
-        if (reportMissingLibdevice(M, SourceName))
+        if (reportMissingLibdevice(M, SourceName, LibdeviceMissing)) {
+          if (LibdeviceMissing)
+            *LibdeviceMissing = true;
           return false;
+        }
         internalizeAllButKernels(M);
         Features.clear();
         for (const Function &F : M)

@@ -43,10 +43,13 @@ bool compileSpirv(const Toolchain &TC, const Options &Opts, TempFiles &Temps,
 
 /// Lowered source -> PTX module. Every symbol but the kernels is made
 /// internal before optimisation; opt unrolls and llc contracts as nvcc does
-/// (see the definition).
+/// (see the definition). When the kernels call a math function only CUDA's
+/// libdevice has and none is installed, that is an error, or, with
+/// `LibdeviceMissing`, a warning that sets it (the caller leaves the PTX
+/// image out).
 bool compilePtx(const Toolchain &TC, const Options &Opts, TempFiles &Temps,
                 llvm::StringRef Lowered, llvm::StringRef SourceName,
-                llvm::StringRef Out);
+                llvm::StringRef Out, bool *LibdeviceMissing = nullptr);
 
 /// Makes clang's PTX loadable by the CUDA driver (see the definition).
 bool fixPtxForDriver(llvm::StringRef Path);

@@ -125,10 +125,17 @@ private:
       Images.push_back({DeviceImageFile::Spirv, Spv, "spirv" + Opts.SpirvVersion});
     }
     if (Opts.Ptx) {
+      // With the default targets, a missing libdevice costs the PTX image
+      // only (a warning); a user who asked for PTX gets an error.
       std::string Ptx = Temps.make(Stem, "ptx");
-      if (Ptx.empty() || !compilePtx(TC, PassOpts, Temps, Source, Source, Ptx))
-        return false;
-      Images.push_back({DeviceImageFile::Ptx, Ptx, Opts.CudaArch});
+      bool LibdeviceMissing = false;
+      if (Ptx.empty() || !compilePtx(TC, PassOpts, Temps, Source, Source, Ptx,
+                                     Opts.TargetsChosen ? nullptr : &LibdeviceMissing)) {
+        if (!LibdeviceMissing)
+          return false;
+      } else {
+        Images.push_back({DeviceImageFile::Ptx, Ptx, Opts.CudaArch});
+      }
     }
     if (Opts.Emit == EmitKind::Program) {
       // Host code loads this at run time: its kernels' host versions come

@@ -38,6 +38,7 @@ bool takesSeparateValue(llvm::StringRef A) {
 
 void setCudaArch(Options &O, llvm::StringRef SmName) {
   O.Ptx = true;
+  O.TargetsChosen = true;
   O.CudaArch = SmName.str();
 }
 
@@ -45,6 +46,7 @@ void setCudaArch(Options &O, llvm::StringRef SmName) {
 /// The CPU fallback is always built, so x86-64 targets add nothing.
 bool applySyclTargets(llvm::StringRef List, Options &O) {
   O.Spirv = O.Ptx = false;
+  O.TargetsChosen = true;
   llvm::SmallVector<llvm::StringRef, 4> Parts;
   List.split(Parts, ',', -1, false);
   for (llvm::StringRef T : Parts) {
@@ -73,6 +75,7 @@ bool applySyclTargets(llvm::StringRef List, Options &O) {
 /// AdaptiveCpp's --acpp-targets=: "backend[:arch,...]" separated by ';'.
 bool applyAcppTargets(llvm::StringRef List, Options &O) {
   O.Spirv = O.Ptx = false;
+  O.TargetsChosen = true;
   llvm::SmallVector<llvm::StringRef, 4> Parts;
   List.split(Parts, ';', -1, false);
   for (llvm::StringRef T : Parts) {
@@ -168,6 +171,7 @@ bool parseOptions(llvm::ArrayRef<const char *> Args, Options &O) {
                      "' in '--emit=' (expected offload-cpp, spirv, ptx or program)");
     } else if (A.consume_front("--offload-targets=")) {
       O.Spirv = O.Ptx = false;
+      O.TargetsChosen = true;
       llvm::SmallVector<llvm::StringRef, 2> Parts;
       A.split(Parts, ',', -1, false);
       for (llvm::StringRef P : Parts) {

@@ -63,6 +63,7 @@ struct Options {
 
   std::string OptLevel;          // "-O2" etc., empty if none given
   bool Spirv = true, Ptx = true; // --offload-targets=
+  bool TargetsChosen = false; // the user named the targets (not the default)
   std::string SpirvVersion = "1.4";
   std::string CudaArch = "sm_75";
   uint64_t GroupMemoryLimit = 64 * 1024;

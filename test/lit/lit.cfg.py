@@ -37,6 +37,23 @@ try:
 except OSError:
     pass
 
+# CUDA's libdevice, as slmc++ looks for it (SYCL math in PTX links it).
+def _find_libdevice():
+    import glob
+    if os.environ.get("SLMC_LIBDEVICE"):
+        return os.path.exists(os.environ["SLMC_LIBDEVICE"])
+    roots = [os.environ[v] for v in ("CUDA_PATH", "CUDA_HOME") if os.environ.get(v)]
+    roots += sorted(glob.glob("/usr/local/cuda*"), reverse=True)
+    files = [os.path.join(r, "nvvm", "libdevice", "libdevice.10.bc") for r in roots]
+    files += ["/usr/lib/nvidia-cuda-toolkit/libdevice/libdevice.10.bc",
+              "/usr/lib/cuda/nvvm/libdevice/libdevice.10.bc"]
+    return any(os.path.exists(f) for f in files)
+if _find_libdevice():
+    config.available_features.add("libdevice")
+for var in ["SLMC_LIBDEVICE", "CUDA_PATH", "CUDA_HOME"]:
+    if var in os.environ:
+        config.environment[var] = os.environ[var]
+
 if config.ocloc:
     config.available_features.add("ocloc")
 if config.spirv_dis and config.spirv_val:

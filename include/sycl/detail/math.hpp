@@ -14,8 +14,10 @@
 //   SPIR-V   OpenCL extended instructions (__spirv_ocl_*, which LLVM's
 //            SPIR-V backend turns into OpExtInst), native_* for native::;
 //   PTX      CUDA's libdevice (__nv_*; slmc++ links the functions a module
-//            calls, and says so when it cannot find libdevice), NVVM's
-//            approximate instructions for native::;
+//            calls); without libdevice, slmc's software library
+//            (slmc/detail/soft_math.h) where it has the function, and an
+//            error from slmc++ naming any other function a kernel calls;
+//            NVVM's approximate instructions for native::;
 //   host     <cmath>, which is the CPU fallback.
 // Functions with a Clang builtin the three targets lower well (fabs, sqrt,
 // floor, fma ...) use it everywhere. half is computed in float and
@@ -78,6 +80,27 @@
   SLMC_HD inline double m_##name(double x, double y) { return std::name(x, y); } \
   }
 #endif
+// Functions the software library has: without libdevice, PTX takes them
+// from it (float ones evaluate in double); everywhere else they are the
+// primitives above.
+#if defined(SLMC_PASS_PTX) && !defined(SLMC_HAVE_LIBDEVICE)
+#include "slmc/detail/soft_math.h"
+#define SLMC_MATH_SOFT1(name)                                                  \
+  namespace sycl::detail {                                                     \
+  SLMC_HD inline float m_##name(float x) { return float(::slmc::soft::name(double(x))); } \
+  SLMC_HD inline double m_##name(double x) { return ::slmc::soft::name(x); }   \
+  }
+#define SLMC_MATH_SOFT2(name)                                                  \
+  namespace sycl::detail {                                                     \
+  SLMC_HD inline float m_##name(float x, float y) {                            \
+    return float(::slmc::soft::name(double(x), double(y)));                    \
+  }                                                                            \
+  SLMC_HD inline double m_##name(double x, double y) { return ::slmc::soft::name(x, y); } \
+  }
+#else
+#define SLMC_MATH_SOFT1(name) SLMC_MATH_PRIM1(name)
+#define SLMC_MATH_SOFT2(name) SLMC_MATH_PRIM2(name)
+#endif
 // Clang builtins every target lowers to an instruction or an inline sequence.
 #define SLMC_MATH_BUILTIN1(name)                                               \
   namespace sycl::detail {                                                     \
@@ -100,38 +123,40 @@ SLMC_MATH_BUILTIN1(round)
 SLMC_MATH_BUILTIN2(fmin)
 SLMC_MATH_BUILTIN2(fmax)
 SLMC_MATH_BUILTIN2(copysign)
-SLMC_MATH_PRIM1(acos)
+SLMC_MATH_SOFT1(acos)
 SLMC_MATH_PRIM1(acosh)
-SLMC_MATH_PRIM1(asin)
+SLMC_MATH_SOFT1(asin)
 SLMC_MATH_PRIM1(asinh)
-SLMC_MATH_PRIM1(atan)
+SLMC_MATH_SOFT1(atan)
 SLMC_MATH_PRIM1(atanh)
-SLMC_MATH_PRIM1(cbrt)
-SLMC_MATH_PRIM1(cos)
-SLMC_MATH_PRIM1(cosh)
+SLMC_MATH_SOFT1(cbrt)
+SLMC_MATH_SOFT1(cos)
+SLMC_MATH_SOFT1(cosh)
 SLMC_MATH_PRIM1(erf)
 SLMC_MATH_PRIM1(erfc)
-SLMC_MATH_PRIM1(exp)
-SLMC_MATH_PRIM1(exp2)
-SLMC_MATH_PRIM1(expm1)
+SLMC_MATH_SOFT1(exp)
+SLMC_MATH_SOFT1(exp2)
+SLMC_MATH_SOFT1(expm1)
 SLMC_MATH_PRIM1(lgamma)
-SLMC_MATH_PRIM1(log)
-SLMC_MATH_PRIM1(log10)
-SLMC_MATH_PRIM1(log1p)
-SLMC_MATH_PRIM1(log2)
+SLMC_MATH_SOFT1(log)
+SLMC_MATH_SOFT1(log10)
+SLMC_MATH_SOFT1(log1p)
+SLMC_MATH_SOFT1(log2)
 SLMC_MATH_PRIM1(logb)
-SLMC_MATH_PRIM1(sin)
-SLMC_MATH_PRIM1(sinh)
-SLMC_MATH_PRIM1(tan)
-SLMC_MATH_PRIM1(tanh)
+SLMC_MATH_SOFT1(sin)
+SLMC_MATH_SOFT1(sinh)
+SLMC_MATH_SOFT1(tan)
+SLMC_MATH_SOFT1(tanh)
 SLMC_MATH_PRIM1(tgamma)
-SLMC_MATH_PRIM2(atan2)
+SLMC_MATH_SOFT2(atan2)
 SLMC_MATH_PRIM2(fdim)
-SLMC_MATH_PRIM2(fmod)
-SLMC_MATH_PRIM2(hypot)
+SLMC_MATH_BUILTIN2(fmod)
+SLMC_MATH_SOFT2(hypot)
 SLMC_MATH_PRIM2(nextafter)
-SLMC_MATH_PRIM2(pow)
+SLMC_MATH_SOFT2(pow)
 SLMC_MATH_PRIM2(remainder)
+#undef SLMC_MATH_SOFT1
+#undef SLMC_MATH_SOFT2
 #undef SLMC_MATH_PRIM1
 #undef SLMC_MATH_PRIM2
 #undef SLMC_MATH_BUILTIN1
@@ -198,8 +223,10 @@ SLMC_HD inline int m_ilogb(double x) {
 SLMC_HD inline float m_ldexp(float x, int k) {
 #if defined(SLMC_PASS_SPIRV)
   return __spirv_ocl_ldexp(x, k);
-#elif defined(SLMC_PASS_PTX)
+#elif defined(SLMC_PASS_PTX) && defined(SLMC_HAVE_LIBDEVICE)
   return __nv_ldexpf(x, k);
+#elif defined(SLMC_PASS_PTX)
+  return ::slmc::soft::ldexpf(x, k);
 #else
   return std::ldexp(x, k);
 #endif
@@ -207,21 +234,23 @@ SLMC_HD inline float m_ldexp(float x, int k) {
 SLMC_HD inline double m_ldexp(double x, int k) {
 #if defined(SLMC_PASS_SPIRV)
   return __spirv_ocl_ldexp(x, k);
-#elif defined(SLMC_PASS_PTX)
+#elif defined(SLMC_PASS_PTX) && defined(SLMC_HAVE_LIBDEVICE)
   return __nv_ldexp(x, k);
+#elif defined(SLMC_PASS_PTX)
+  return ::slmc::soft::ldexp(x, k);
 #else
   return std::ldexp(x, k);
 #endif
 }
 SLMC_HD inline float m_rsqrt(float x) {
-#if defined(SLMC_PASS_PTX)
+#if defined(SLMC_PASS_PTX) && defined(SLMC_HAVE_LIBDEVICE)
   return __nv_rsqrtf(x);
 #else
   return 1.0f / __builtin_sqrtf(x);
 #endif
 }
 SLMC_HD inline double m_rsqrt(double x) {
-#if defined(SLMC_PASS_PTX)
+#if defined(SLMC_PASS_PTX) && defined(SLMC_HAVE_LIBDEVICE)
   return __nv_rsqrt(x);
 #else
   return 1.0 / __builtin_sqrt(x);
