@@ -131,8 +131,10 @@ private:
       for (const CallPath &Path : Paths)
         if (!checkCallPath(Ctx, K, Path, G, Callee, Warned, R))
           return;
-      if (!Paths.front().empty() && !NotedHelper) {
-        // Once per call: the extension itself promises only kernel scope.
+      if (!Paths.front().empty() && !NotedHelper &&
+          HelperNoted.insert(Loc.getRawEncoding()).second) {
+        // Once per call as written (a template's instantiations share it):
+        // the extension itself promises only kernel scope.
         NotedHelper = true;
         R.report(Loc, Diag::ext_sycl_glm_in_helper) << Callee;
         notePath(R, Paths.front());
@@ -151,6 +153,8 @@ private:
   }
 
 private:
+  llvm::DenseSet<unsigned> HelperNoted; // calls given the pedantic warning
+
   /// Checks one path from kernel `K` to the call `G`: each call on it, and
   /// `G` itself, is made by every work-item of the group together (outside
   /// loops, outside work-item-dependent control flow), so each path has one

@@ -42,6 +42,8 @@ DiagnosticIDs::Level toClang(Level L) {
 
 llvm::StringRef diagGroup(Diag D) { return Infos[unsigned(D)].Group; }
 
+bool isPedanticDiag(Diag D) { return Infos[unsigned(D)].L == Level::Pedantic; }
+
 std::vector<llvm::StringRef> allWarningGroups() {
   std::vector<llvm::StringRef> Groups;
   for (const DiagInfo &I : Infos)

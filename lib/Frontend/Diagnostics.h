@@ -38,6 +38,8 @@ enum class Diag : unsigned {
 /// The -W group of a warning ("" if it has none), and whether a command-line
 /// warning option names one of ours (so drivers can keep it from clang).
 llvm::StringRef diagGroup(Diag D);
+/// Whether `D` is a pedantic warning (off unless -pedantic or its -W name).
+bool isPedanticDiag(Diag D);
 bool isSlmcWarningOption(llvm::StringRef Option); // "slmc-...", "no-slmc-..."
 std::vector<llvm::StringRef> allWarningGroups();
 

@@ -26,6 +26,8 @@
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclTemplate.h"
 
+#include <vector>
+
 using namespace clang;
 
 namespace slmc {
@@ -94,14 +96,24 @@ public:
       if (K.Dialect != DialectKind::Sycl)
         continue;
       Model.addCallGraphFrom(K.Body);
-      for (const auto &[Fn, Edge] : Model.reachableFrom(K.Body)) {
-        auto It = Model.Calls.find(Fn);
+      // Breadth-first in call order, so that the model (and the order of
+      // diagnostics) does not depend on where declarations were allocated.
+      const FunctionDecl *Root = nullptr;
+      if (!K.Body->hasBody(Root))
+        continue;
+      std::vector<const FunctionDecl *> Order{Root};
+      llvm::DenseSet<const FunctionDecl *> Seen{Root};
+      for (size_t I = 0; I < Order.size(); ++I) {
+        auto It = Model.Calls.find(Order[I]);
         if (It == Model.Calls.end())
           continue;
         for (const CallEdge &E : It->second) {
           const auto *CE = dyn_cast<CallExpr>(E.Site);
           if (CE && isGroupLocalMemory(E.Callee) && Known.insert(CE).second)
-            addGroupLocal(CE, E.Callee, Fn);
+            addGroupLocal(CE, E.Callee, Order[I]);
+          const FunctionDecl *Def = nullptr;
+          if (E.Callee->hasBody(Def) && Seen.insert(Def).second)
+            Order.push_back(Def);
         }
       }
     }

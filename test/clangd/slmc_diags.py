@@ -64,6 +64,8 @@ def parse_output(text):
             d = {"file": os.path.realpath(m.group(1)), "line": int(m.group(2)),
                  "col": int(m.group(3)), "kind": m.group(4),
                  "message": norm_message(m.group(5)), "notes": [], "fixits": []}
+            if d["kind"] == "note" and d["message"].startswith("expanded from macro"):
+                continue  # clang prints these with the excerpt; tidy as notes
             if d["kind"] == "note" and diags:
                 diags[-1]["notes"].append(d)
             else:
@@ -152,6 +154,14 @@ def verify(path, prefixes, diags):
                 break
             used[i] = True
             n += 1
+        if n < e["min"] and e["line"] is None:
+            # clang-tidy reports identical diagnostics at one place in a
+            # header once: one seen there stands for the rest.
+            for i, d in enumerate(seen):
+                if (used[i] and d["kind"] == e["kind"] and d["file"] != path
+                        and text_matches(e, d["message"])):
+                    n = e["min"]
+                    break
         if n < e["min"]:
             problems.append("%s expected but not seen: line %s: %s"
                             % (e["kind"], "*" if e["line"] is None else e["line"], e["text"]))
@@ -193,6 +203,10 @@ def verify_runs(path):
 
 # ---- the doors -------------------------------------------------------------
 
+# Warnings slmc++ leaves off unless -pedantic or their -W name is given.
+PEDANTIC_GROUPS = ["slmc-group-local-memory-in-helper"]
+
+
 def split_slmc_flags(flags):
     """slmc++-only options (-> door settings) and compiler flags."""
     limit, rest = None, []
@@ -219,7 +233,13 @@ def run_slmcxx(args, path, flags):
 
 def run_tidy(args, path, flags):
     limit, rest = split_slmc_flags(flags)
-    cmd = [args.clang_tidy, "--load=" + args.tidy_module, "--checks=-*,slmc-*",
+    # Pedantic warnings are checks of their own, named to turn them on, as
+    # -pedantic or their -W name does for slmc++.
+    checks = "-*,slmc-*"
+    for group in PEDANTIC_GROUPS:
+        if "-pedantic" not in rest and "-W" + group not in rest:
+            checks += ",-" + group
+    cmd = [args.clang_tidy, "--load=" + args.tidy_module, "--checks=" + checks,
            "--quiet"]
     if limit:
         cmd.append("--config={CheckOptions: {slmc-rules.GroupMemoryLimit: %s}}" % limit)

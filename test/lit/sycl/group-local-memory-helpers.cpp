@@ -26,7 +26,6 @@
 #include <sycl/sycl.hpp>
 #include <sycl/ext/oneapi/group_local_memory.hpp>
 #include <cstdio>
-#include <vector>
 using namespace sycl;
 namespace oneapi = sycl::ext::oneapi;
 
@@ -40,7 +39,7 @@ int *stage(nd_item<1> it, int value) {
 
 // A template helper: each instantiation, and each call of it, its own.
 template <typename T> T *stage_t(nd_item<1> it, T value) {
-  auto p = oneapi::group_local_memory<T[64]>(it.get_group()); // pedantic-warning 2 {{'group_local_memory' called outside the kernel function}}
+  auto p = oneapi::group_local_memory<T[64]>(it.get_group()); // pedantic-warning {{'group_local_memory' called outside the kernel function}}
   (*p)[it.get_local_id(0)] += value;
   group_barrier(it.get_group());
   return *p;
@@ -64,7 +63,7 @@ int main() {
      int *y = stage(it, 20);
      float *f1 = stage_t<float>(it, 1.5f); // pedantic-note {{called from 'operator()' here}}
      float *f2 = stage_t<float>(it, 2.5f);
-     int *i3 = stage_t<int>(it, 7); // pedantic-note {{called from 'operator()' here}}
+     int *i3 = stage_t<int>(it, 7);
      out[g] = x[r] * 1000 + y[r];
      out[N + g] = int(f1[r] * 10) * 1000 + int(f2[r] * 10);
      out[2 * N + g] = i3[r];
