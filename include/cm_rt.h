@@ -777,6 +777,9 @@ private:
   INT new_surface2d(UINT width, UINT height, CM_SURFACE_FORMAT format, void *user,
                     uint32_t &slot);
   INT destroy_surface(uint32_t slot);
+  /// Destroys `object` if this device made it (it is in `owned`).
+  template <class T>
+  INT destroy_owned(std::vector<std::unique_ptr<T>> &owned, T *&object);
   /// Waits for the device and copies BufferUP results back.
   INT synchronize();
   bool gpu() const { return info_.backend != SLMC_BACKEND_CPU; }
@@ -900,6 +903,17 @@ inline INT CmDevice::new_surface(UINT size, void *user, uint32_t &slot) {
   return CM_SUCCESS;
 }
 
+template <class T>
+inline INT CmDevice::destroy_owned(std::vector<std::unique_ptr<T>> &owned, T *&object) {
+  std::lock_guard<std::recursive_mutex> lock(mutex_);
+  if (!object || !slmc::cmrt::owns(owned, object))
+    return CM_INVALID_BUFFER_HANDLER;
+  INT r = destroy_surface(object->slot_);
+  slmc::cmrt::erase_owned(owned, object);
+  object = nullptr;
+  return r;
+}
+
 inline INT CmDevice::destroy_surface(uint32_t slot) {
   slmc::cmrt::surface_record *s = surface(slot);
   if (!s)
@@ -936,25 +950,9 @@ inline INT CmDevice::CreateBufferUP(UINT size, void *sys_mem, CmBufferUP *&buffe
   return CM_SUCCESS;
 }
 
-inline INT CmDevice::DestroySurface(CmBuffer *&buffer) {
-  std::lock_guard<std::recursive_mutex> lock(mutex_);
-  if (!buffer || !slmc::cmrt::owns(buffers_, buffer))
-    return CM_INVALID_BUFFER_HANDLER;
-  INT r = destroy_surface(buffer->slot_);
-  slmc::cmrt::erase_owned(buffers_, buffer);
-  buffer = nullptr;
-  return r;
-}
+inline INT CmDevice::DestroySurface(CmBuffer *&buffer) { return destroy_owned(buffers_, buffer); }
 
-inline INT CmDevice::DestroyBufferUP(CmBufferUP *&buffer) {
-  std::lock_guard<std::recursive_mutex> lock(mutex_);
-  if (!buffer || !slmc::cmrt::owns(buffers_up_, buffer))
-    return CM_INVALID_BUFFER_HANDLER;
-  INT r = destroy_surface(buffer->slot_);
-  slmc::cmrt::erase_owned(buffers_up_, buffer);
-  buffer = nullptr;
-  return r;
-}
+inline INT CmDevice::DestroyBufferUP(CmBufferUP *&buffer) { return destroy_owned(buffers_up_, buffer); }
 
 inline INT CmDevice::GetSurface2DInfo(UINT width, UINT height, CM_SURFACE_FORMAT format,
                                        UINT &pitch, UINT &physical_size) {
@@ -1018,25 +1016,9 @@ inline INT CmDevice::CreateSurface2DUP(UINT width, UINT height, CM_SURFACE_FORMA
   return CM_SUCCESS;
 }
 
-inline INT CmDevice::DestroySurface(CmSurface2D *&surface) {
-  std::lock_guard<std::recursive_mutex> lock(mutex_);
-  if (!surface || !slmc::cmrt::owns(surfaces2d_, surface))
-    return CM_INVALID_BUFFER_HANDLER;
-  INT r = destroy_surface(surface->slot_);
-  slmc::cmrt::erase_owned(surfaces2d_, surface);
-  surface = nullptr;
-  return r;
-}
+inline INT CmDevice::DestroySurface(CmSurface2D *&surface) { return destroy_owned(surfaces2d_, surface); }
 
-inline INT CmDevice::DestroySurface2DUP(CmSurface2DUP *&surface) {
-  std::lock_guard<std::recursive_mutex> lock(mutex_);
-  if (!surface || !slmc::cmrt::owns(surfaces2d_up_, surface))
-    return CM_INVALID_BUFFER_HANDLER;
-  INT r = destroy_surface(surface->slot_);
-  slmc::cmrt::erase_owned(surfaces2d_up_, surface);
-  surface = nullptr;
-  return r;
-}
+inline INT CmDevice::DestroySurface2DUP(CmSurface2DUP *&surface) { return destroy_owned(surfaces2d_up_, surface); }
 
 inline INT CmDevice::LoadProgram(void *code, const UINT size, CmProgram *&program,
                                  const char *) {
