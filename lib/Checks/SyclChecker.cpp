@@ -83,6 +83,9 @@ public:
       if (G.Dialect == DialectKind::Sycl)
         checkGroupLocalMemory(Ctx, Model, G, R);
     for (const Kernel &K : Model.Kernels)
+      if (K.Dialect == DialectKind::Sycl && K.RequiredSubGroupSize)
+        checkRequiredSubGroupSize(Ctx, K, R);
+    for (const Kernel &K : Model.Kernels)
       if (K.Dialect == DialectKind::Sycl && K.UsesWorkGroups)
         checkDivergentBarriers(Model, K, R,
                                {DialectKind::Sycl, Diag::warn_sycl_barrier_divergent,
@@ -91,6 +94,22 @@ public:
   }
 
 private:
+  /// reqd_sub_group_size: a positive size, on a kernel lowering can reach
+  /// (a lambda is wrapped where it is written).
+  void checkRequiredSubGroupSize(ASTContext &Ctx, const Kernel &K, Reporter &R) {
+    const Expr *E = K.RequiredSubGroupSize;
+    if (!E->isValueDependent())
+      if (std::optional<llvm::APSInt> V = E->getIntegerConstantExpr(Ctx))
+        if (!V->isStrictlyPositive())
+          R.report(E->getBeginLoc(), Diag::err_sycl_sub_group_size_not_positive)
+              << toString(*V, 10);
+    const auto *Class = dyn_cast<CXXRecordDecl>(K.Body->getDeclContext());
+    if (Class && Class->isLambda() && !isa_and_nonnull<LambdaExpr>(K.Functor)) {
+      R.report(E->getBeginLoc(), Diag::err_sycl_sub_group_size_lambda_elsewhere);
+      R.report(K.location(), Diag::note_sycl_kernel_launched_here);
+    }
+  }
+
   void checkGroupLocalMemory(ASTContext &Ctx, const ProgramModel &Model,
                              const GroupLocalVar &G, Reporter &R) {
     std::string Callee = "'" + G.Call->getDirectCallee()->getNameAsString() + "'";

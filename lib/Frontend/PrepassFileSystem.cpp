@@ -7,6 +7,8 @@
 //===----------------------------------------------------------------------===//
 #include "Frontend/PrepassFileSystem.h"
 
+#include "Frontend/KernelAttributes.h"
+
 #include "Frontend/Diagnostics.h"
 
 #include "clang/Frontend/CompilerInstance.h"
@@ -114,6 +116,10 @@ const PrepassFileSystem::Entry *PrepassFileSystem::entryFor(const Twine &Path) {
   E.Text = E.Changed ? std::move(R.Text) : (*Buf)->getBuffer().str();
   E.NeedsCilkHeader = E.Changed && R.NeedsCilkHeader;
   E.Diags = std::move(R.Diags);
+  if (std::optional<std::string> Respelled = rewriteKernelAttributes(E.Text)) {
+    E.Text = std::move(*Respelled);
+    E.Changed = true;
+  }
   return &Entries.try_emplace(Key, std::move(E)).first->second;
 }
 

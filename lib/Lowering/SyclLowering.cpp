@@ -20,9 +20,20 @@
 // become host-and-device functions (SYCL needs no annotation on them;
 // offload C++ does).
 //
+//
+//   [=](nd_item<1> it) [[sycl::reqd_sub_group_size(N)]] { ... }
+//     -> ::slmc::with_sub_group_size<(N)>([=](nd_item<1> it) ... { ... })
+//   struct K { [[sycl::reqd_sub_group_size(N)]] void operator()(...) const {...}
+//     -> ... {...} static constexpr unsigned slmc_reqd_sub_group_size = (N);
+//
+// The kernel functor then carries its required sub-group size into
+// slmc::launch and slmc::kernel_entry (slmc/offload.h).
+//
 //===----------------------------------------------------------------------===//
 #include "Lowering/Lowering.h"
 
+#include "clang/AST/ExprCXX.h"
+#include "clang/Lex/Lexer.h"
 #include "llvm/ADT/DenseSet.h"
 
 namespace slmc {
@@ -53,8 +64,71 @@ public:
         continue;
       for (const auto &[Fn, Edge] : Model.reachableFrom(K.Body))
         L.makeDeviceCallable(Fn);
+      if (K.RequiredSubGroupSize)
+        lowerRequiredSubGroupSize(K, L);
     }
   }
+
+private:
+  /// The size as code that means the same before the lambda or after the
+  /// call operator: the argument as written (a template parameter, a macro,
+  /// a constant), or its value when it was written inside a macro.
+  static std::optional<std::string> sizeText(const clang::Expr *E, LoweringContext &L) {
+    clang::ASTContext &Ctx = L.astContext();
+    const clang::SourceManager &SM = Ctx.getSourceManager();
+    clang::CharSourceRange Range = clang::Lexer::makeFileCharRange(
+        clang::CharSourceRange::getTokenRange(E->getSourceRange()), SM, Ctx.getLangOpts());
+    if (Range.isValid())
+      return "(" + clang::Lexer::getSourceText(Range, SM, Ctx.getLangOpts()).str() + ")";
+    if (!E->isValueDependent())
+      if (std::optional<llvm::APSInt> V = E->getIntegerConstantExpr(Ctx))
+        return toString(*V, 10);
+    return std::nullopt;
+  }
+
+  void lowerRequiredSubGroupSize(const Kernel &K, LoweringContext &L) {
+    std::optional<std::string> Size = sizeText(K.RequiredSubGroupSize, L);
+    // The annotation has served; in device code it would keep the call
+    // operator alive through llvm.global.annotations.
+    if (Erased.insert(K.RequiredSubGroupSizeAttr.getBegin()).second)
+      L.replace(K.RequiredSubGroupSizeAttr, "");
+    if (!Size)
+      return; // dependent text inside a macro: the checker has no better word
+    const auto *Class = llvm::dyn_cast<clang::CXXRecordDecl>(K.Body->getDeclContext());
+    if (!Class)
+      return;
+    if (Class->isLambda()) {
+      // The checker reports lambdas lowering cannot reach.
+      const auto *LE = llvm::dyn_cast_or_null<clang::LambdaExpr>(K.Functor);
+      if (!LE || !Wrapped.insert(LE->getBeginLoc()).second)
+        return;
+      L.insertBefore(LE->getBeginLoc(), "::slmc::with_sub_group_size<" + *Size + ">(");
+      L.insertAfterToken(LE->getEndLoc(), ")");
+      return;
+    }
+    // A functor class: the member goes right after the call operator, in
+    // its access region (public, or SYCL could not call it).
+    const clang::FunctionDecl *Op = K.Body;
+    if (const clang::FunctionDecl *Pattern = Op->getTemplateInstantiationPattern())
+      Op = Pattern;
+    const clang::FunctionDecl *Decl = Op;
+    for (const clang::FunctionDecl *R : Op->redecls())
+      if (R->getLexicalDeclContext()->isRecord())
+        Decl = R; // the declaration in the class body
+    clang::SourceLocation End = Decl->getEndLoc();
+    if (!Decl->doesThisDeclarationHaveABody()) {
+      std::optional<clang::Token> Semi = clang::Lexer::findNextToken(
+          End, L.astContext().getSourceManager(), L.astContext().getLangOpts());
+      if (!Semi || Semi->isNot(clang::tok::semi))
+        return;
+      End = Semi->getLocation();
+    }
+    if (!Wrapped.insert(End).second)
+      return;
+    L.insertAfterToken(End, " static constexpr unsigned slmc_reqd_sub_group_size = " + *Size + ";");
+  }
+
+  llvm::DenseSet<clang::SourceLocation> Wrapped, Erased;
 };
 
 } // namespace

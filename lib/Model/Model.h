@@ -110,6 +110,11 @@ struct Kernel {
   const clang::Expr *Launch = nullptr;
   bool UsesWorkGroups = false; // tiled / nd_range / thread-group launch
   GroupShape Shape;
+  /// SYCL reqd_sub_group_size: the attribute's argument as written (on the
+  /// call operator or its type), if the kernel has one.
+  const clang::Expr *RequiredSubGroupSize = nullptr;
+  /// The annotation it was respelled as (without the brackets).
+  clang::SourceRange RequiredSubGroupSizeAttr;
 
   // Kernels written as loop nests (Cilk Plus); Body is then the function
   // the nest is written in.

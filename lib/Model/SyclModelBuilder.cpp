@@ -16,6 +16,7 @@
 //   reduce_over_group(g, ...), ...         group functions (wait on barriers)
 //
 //===----------------------------------------------------------------------===//
+#include "Frontend/KernelAttributes.h"
 #include "Model/FunctionScopeVisitor.h"
 #include "Model/ModelBuilder.h"
 
@@ -178,11 +179,51 @@ private:
     Kernel K;
     K.Dialect = DialectKind::Sycl;
     K.Launch = CE;
-    K.Body = functorBody(CE->getArg(CE->getNumArgs() - 1)->getType());
+    const Expr *Arg = CE->getArg(CE->getNumArgs() - 1);
+    K.Body = functorBody(Arg->getType());
+    K.Functor = functorExpr(Arg);
     K.UsesWorkGroups = NdRange;
-    if (K.Body)
+    if (K.Body) {
+      if (const Attr *A = requiredSubGroupSize(K.Body)) {
+        K.RequiredSubGroupSize = isa<AnnotateAttr>(A)
+                                     ? *cast<AnnotateAttr>(A)->args_begin()
+                                     : *cast<AnnotateTypeAttr>(A)->args_begin();
+        K.RequiredSubGroupSizeAttr = A->getRange();
+      }
       Model.Kernels.push_back(K);
+    }
     return true;
+  }
+
+  /// The lambda expression a kernel argument names, where it is visible:
+  /// the argument itself, or the initializer of the variable it names.
+  static const Expr *functorExpr(const Expr *Arg) {
+    const Expr *E = Arg->IgnoreUnlessSpelledInSource();
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+        if (const Expr *Init = VD->getAnyInitializer())
+          if (const auto *LE = dyn_cast<LambdaExpr>(Init->IgnoreUnlessSpelledInSource()))
+            return LE;
+    return E;
+  }
+
+  /// The annotation reqd_sub_group_size became: the pre-pass respells it as an
+  /// annotation of the call operator or its type (KernelAttributes.h).
+  static const Attr *requiredSubGroupSize(const FunctionDecl *Body) {
+    for (const auto *A : Body->specific_attrs<AnnotateAttr>())
+      if (A->getAnnotation() == kRequiredSubGroupSizeAnnotation && A->args_size() == 1)
+        return A;
+    const TypeSourceInfo *TSI = Body->getTypeSourceInfo();
+    for (TypeLoc TL = TSI ? TSI->getTypeLoc() : TypeLoc(); !TL.isNull();) {
+      auto ATL = TL.getAs<AttributedTypeLoc>();
+      if (!ATL)
+        break;
+      if (const auto *A = dyn_cast_or_null<AnnotateTypeAttr>(ATL.getAttr()))
+        if (A->getAnnotation() == kRequiredSubGroupSizeTypeAnnotation && A->args_size() == 1)
+          return A;
+      TL = ATL.getModifiedLoc();
+    }
+    return nullptr;
   }
 
   ASTContext &Ctx;
