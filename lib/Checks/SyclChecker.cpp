@@ -18,6 +18,7 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/StmtCXX.h"
+#include "clang/Lex/Lexer.h"
 #include "llvm/ADT/DenseSet.h"
 
 using namespace clang;
@@ -82,9 +83,8 @@ public:
     for (const GroupLocalVar &G : Model.GroupLocals)
       if (G.Dialect == DialectKind::Sycl)
         checkGroupLocalMemory(Ctx, Model, G, R);
-    for (const Kernel &K : Model.Kernels)
-      if (K.Dialect == DialectKind::Sycl && K.RequiredSubGroupSize)
-        checkRequiredSubGroupSize(Ctx, K, R);
+    for (const SubGroupSizeRequirement &S : Model.SubGroupSizes)
+      checkRequiredSubGroupSize(Ctx, S, R);
     for (const Kernel &K : Model.Kernels)
       if (K.Dialect == DialectKind::Sycl && K.UsesWorkGroups)
         checkDivergentBarriers(Model, K, R,
@@ -94,20 +94,21 @@ public:
   }
 
 private:
-  /// reqd_sub_group_size: a positive size, on a kernel lowering can reach
-  /// (a lambda is wrapped where it is written).
-  void checkRequiredSubGroupSize(ASTContext &Ctx, const Kernel &K, Reporter &R) {
-    const Expr *E = K.RequiredSubGroupSize;
-    if (!E->isValueDependent())
-      if (std::optional<llvm::APSInt> V = E->getIntegerConstantExpr(Ctx))
+  /// reqd_sub_group_size: a positive size, whose text lowering can repeat
+  /// before the lambda (or its value, when it has one).
+  void checkRequiredSubGroupSize(ASTContext &Ctx, const SubGroupSizeRequirement &S,
+                                 Reporter &R) {
+    if (!S.Size->isValueDependent()) {
+      if (std::optional<llvm::APSInt> V = S.Size->getIntegerConstantExpr(Ctx))
         if (!V->isStrictlyPositive())
-          R.report(E->getBeginLoc(), Diag::err_sycl_sub_group_size_not_positive)
+          R.report(S.Size->getBeginLoc(), Diag::err_sycl_sub_group_size_not_positive)
               << toString(*V, 10);
-    const auto *Class = dyn_cast<CXXRecordDecl>(K.Body->getDeclContext());
-    if (Class && Class->isLambda() && !isa_and_nonnull<LambdaExpr>(K.Functor)) {
-      R.report(E->getBeginLoc(), Diag::err_sycl_sub_group_size_lambda_elsewhere);
-      R.report(K.location(), Diag::note_sycl_kernel_launched_here);
+      return;
     }
+    if (Lexer::makeFileCharRange(CharSourceRange::getTokenRange(S.Size->getSourceRange()),
+                                 Ctx.getSourceManager(), Ctx.getLangOpts())
+            .isInvalid())
+      R.report(S.Size->getBeginLoc(), Diag::err_sycl_sub_group_size_in_macro);
   }
 
   void checkGroupLocalMemory(ASTContext &Ctx, const ProgramModel &Model,

@@ -42,11 +42,35 @@ std::optional<std::string> rewriteKernelAttributes(StringRef Text) {
   LO.CPlusPlus = LO.CPlusPlus11 = LO.CPlusPlus17 = 1;
   Lexer Lex(SourceLocation::getFromRawEncoding(1), LO, Text.begin(), Text.begin(), Text.end());
   Lex.SetCommentRetentionState(false);
+  // Tokens, and for each the token before it that decides the position of
+  // an attribute specifier starting there: in code, the previous token that
+  // is not in a preprocessor directive (a lambda may be split by #ifdef);
+  // in a directive, the previous one in it.
   std::vector<Token> Toks;
+  std::vector<std::optional<Token>> Before;
+  std::optional<Token> LastCode, LastInDirective;
+  bool InDirective = false;
+  size_t DirectiveLength = 0;
   for (Token T; !Lex.LexFromRawLexer(T) || T.isNot(tok::eof);) {
     if (T.is(tok::eof))
       break;
+    if (T.isAtStartOfLine()) {
+      InDirective = T.is(tok::hash);
+      DirectiveLength = 0;
+      LastInDirective.reset();
+    }
     Toks.push_back(T);
+    Before.push_back(InDirective ? LastInDirective : LastCode);
+    if (InDirective) {
+      // In `#define NAME [[...]]` the body is most likely written for a
+      // kernel lambda's declarator: count the name as a `)`.
+      ++DirectiveLength;
+      LastInDirective = T;
+      if (DirectiveLength == 3 && isIdentifier(Toks[Toks.size() - 2], "define"))
+        LastInDirective->setKind(tok::r_paren);
+    } else {
+      LastCode = T;
+    }
   }
   auto offset = [&](const Token &T) { return T.getLocation().getRawEncoding() - 1; };
 
@@ -58,7 +82,7 @@ std::optional<std::string> rewriteKernelAttributes(StringRef Text) {
     const Token &T = Toks[I];
     if (!InAttribute) {
       if (T.is(tok::l_square) && I + 1 < Toks.size() && Toks[I + 1].is(tok::l_square)) {
-        InAttribute = I > 0 && followsDeclarator(Toks[I - 1]);
+        InAttribute = Before[I] && followsDeclarator(*Before[I]);
         ++I;
       }
       continue;

@@ -64,9 +64,9 @@ public:
         continue;
       for (const auto &[Fn, Edge] : Model.reachableFrom(K.Body))
         L.makeDeviceCallable(Fn);
-      if (K.RequiredSubGroupSize)
-        lowerRequiredSubGroupSize(K, L);
     }
+    for (const SubGroupSizeRequirement &S : Model.SubGroupSizes)
+      lowerRequiredSubGroupSize(S, L);
   }
 
 private:
@@ -86,35 +86,25 @@ private:
     return std::nullopt;
   }
 
-  void lowerRequiredSubGroupSize(const Kernel &K, LoweringContext &L) {
-    std::optional<std::string> Size = sizeText(K.RequiredSubGroupSize, L);
+  void lowerRequiredSubGroupSize(const SubGroupSizeRequirement &S, LoweringContext &L) {
     // The annotation has served; in device code it would keep the call
     // operator alive through llvm.global.annotations.
-    if (Erased.insert(K.RequiredSubGroupSizeAttr.getBegin()).second)
-      L.replace(K.RequiredSubGroupSizeAttr, "");
+    L.replace(S.Attr, "");
+    std::optional<std::string> Size = sizeText(S.Size, L);
     if (!Size)
-      return; // dependent text inside a macro: the checker has no better word
-    const auto *Class = llvm::dyn_cast<clang::CXXRecordDecl>(K.Body->getDeclContext());
-    if (!Class)
-      return;
-    if (Class->isLambda()) {
-      // The checker reports lambdas lowering cannot reach.
-      const auto *LE = llvm::dyn_cast_or_null<clang::LambdaExpr>(K.Functor);
-      if (!LE || !Wrapped.insert(LE->getBeginLoc()).second)
-        return;
-      L.insertBefore(LE->getBeginLoc(), "::slmc::with_sub_group_size<" + *Size + ">(");
-      L.insertAfterToken(LE->getEndLoc(), ")");
+      return; // dependent text inside a macro: cannot be repeated elsewhere
+    if (S.Lambda) {
+      L.insertBefore(S.Lambda->getBeginLoc(), "::slmc::with_sub_group_size<" + *Size + ">(");
+      L.insertAfterToken(S.Lambda->getEndLoc(), ")");
       return;
     }
-    // A functor class: the member goes right after the call operator, in
-    // its access region (public, or SYCL could not call it).
-    const clang::FunctionDecl *Op = K.Body;
-    if (const clang::FunctionDecl *Pattern = Op->getTemplateInstantiationPattern())
-      Op = Pattern;
-    const clang::FunctionDecl *Decl = Op;
-    for (const clang::FunctionDecl *R : Op->redecls())
+    // A functor class: the member goes right after the call operator's
+    // declaration in the class, in its access region (public, or SYCL could
+    // not call it).
+    const clang::FunctionDecl *Decl = S.CallOperator;
+    for (const clang::FunctionDecl *R : S.CallOperator->redecls())
       if (R->getLexicalDeclContext()->isRecord())
-        Decl = R; // the declaration in the class body
+        Decl = R;
     clang::SourceLocation End = Decl->getEndLoc();
     if (!Decl->doesThisDeclarationHaveABody()) {
       std::optional<clang::Token> Semi = clang::Lexer::findNextToken(
@@ -123,12 +113,9 @@ private:
         return;
       End = Semi->getLocation();
     }
-    if (!Wrapped.insert(End).second)
-      return;
     L.insertAfterToken(End, " static constexpr unsigned slmc_reqd_sub_group_size = " + *Size + ";");
   }
 
-  llvm::DenseSet<clang::SourceLocation> Wrapped, Erased;
 };
 
 } // namespace

@@ -17,6 +17,8 @@
 #define SLMC_MODEL_MODEL_H
 
 #include "clang/AST/Decl.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/ExprCXX.h"
 #include "clang/AST/Expr.h"
 #include "clang/Basic/SourceLocation.h"
 #include "llvm/ADT/DenseMap.h"
@@ -110,11 +112,6 @@ struct Kernel {
   const clang::Expr *Launch = nullptr;
   bool UsesWorkGroups = false; // tiled / nd_range / thread-group launch
   GroupShape Shape;
-  /// SYCL reqd_sub_group_size: the attribute's argument as written (on the
-  /// call operator or its type), if the kernel has one.
-  const clang::Expr *RequiredSubGroupSize = nullptr;
-  /// The annotation it was respelled as (without the brackets).
-  clang::SourceRange RequiredSubGroupSizeAttr;
 
   // Kernels written as loop nests (Cilk Plus); Body is then the function
   // the nest is written in.
@@ -155,9 +152,21 @@ struct PathStep {
 };
 using CallPath = llvm::SmallVector<PathStep, 4>;
 
+/// A SYCL reqd_sub_group_size attribute as written (in template patterns
+/// too, so its argument may be dependent): on a lambda or on a functor's
+/// call operator, whether or not the model sees the launch.
+struct SubGroupSizeRequirement {
+  const clang::Expr *Size = nullptr;
+  /// The annotation the pre-pass respelled it as (without the brackets).
+  clang::SourceRange Attr;
+  const clang::LambdaExpr *Lambda = nullptr;
+  const clang::CXXMethodDecl *CallOperator = nullptr; // when not a lambda
+};
+
 class ProgramModel {
 public:
   std::vector<Kernel> Kernels;
+  std::vector<SubGroupSizeRequirement> SubGroupSizes;
   std::vector<GroupLocalVar> GroupLocals;
   std::vector<BarrierSite> Barriers;
   std::vector<RestrictionSite> RestrictionSites;

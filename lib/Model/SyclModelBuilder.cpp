@@ -181,30 +181,51 @@ private:
     K.Launch = CE;
     const Expr *Arg = CE->getArg(CE->getNumArgs() - 1);
     K.Body = functorBody(Arg->getType());
-    K.Functor = functorExpr(Arg);
     K.UsesWorkGroups = NdRange;
-    if (K.Body) {
-      if (const Attr *A = requiredSubGroupSize(K.Body)) {
-        K.RequiredSubGroupSize = isa<AnnotateAttr>(A)
-                                     ? *cast<AnnotateAttr>(A)->args_begin()
-                                     : *cast<AnnotateTypeAttr>(A)->args_begin();
-        K.RequiredSubGroupSizeAttr = A->getRange();
-      }
+    if (K.Body)
       Model.Kernels.push_back(K);
-    }
     return true;
   }
 
-  /// The lambda expression a kernel argument names, where it is visible:
-  /// the argument itself, or the initializer of the variable it names.
-  static const Expr *functorExpr(const Expr *Arg) {
-    const Expr *E = Arg->IgnoreUnlessSpelledInSource();
-    if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
-      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
-        if (const Expr *Init = VD->getAnyInitializer())
-          if (const auto *LE = dyn_cast<LambdaExpr>(Init->IgnoreUnlessSpelledInSource()))
-            return LE;
-    return E;
+
+  ASTContext &Ctx;
+  const SourceManager &SM;
+  ProgramModel &Model;
+};
+
+/// The reqd_sub_group_size attributes of the translation unit, on lambdas
+/// and on functors' call operators, in template instantiations too (a
+/// dependent argument is attached only there, and a kernel launched in a
+/// template has no callee the kernel visitor could follow).
+class SubGroupSizeVisitor : public RecursiveASTVisitor<SubGroupSizeVisitor> {
+public:
+  explicit SubGroupSizeVisitor(ProgramModel &Model) : Model(Model) {}
+  bool shouldVisitTemplateInstantiations() const { return true; }
+
+  bool VisitLambdaExpr(LambdaExpr *LE) {
+    if (const Attr *A = requiredSubGroupSize(LE->getCallOperator()))
+      add(A, LE, nullptr);
+    return true;
+  }
+  bool VisitCXXMethodDecl(CXXMethodDecl *MD) {
+    if (MD->getOverloadedOperator() == OO_Call && !MD->getParent()->isLambda())
+      if (const Attr *A = requiredSubGroupSize(MD))
+        add(A, nullptr, MD);
+    return true;
+  }
+
+private:
+  void add(const Attr *A, const LambdaExpr *LE, const CXXMethodDecl *MD) {
+    for (const SubGroupSizeRequirement &R : Model.SubGroupSizes)
+      if (R.Attr.getBegin() == A->getRange().getBegin())
+        return; // another instantiation, or a redeclaration's inherited copy
+    SubGroupSizeRequirement R;
+    R.Size = isa<AnnotateAttr>(A) ? *cast<AnnotateAttr>(A)->args_begin()
+                                  : *cast<AnnotateTypeAttr>(A)->args_begin();
+    R.Attr = A->getRange();
+    R.Lambda = LE;
+    R.CallOperator = MD;
+    Model.SubGroupSizes.push_back(R);
   }
 
   /// The annotation reqd_sub_group_size became: the pre-pass respells it as an
@@ -213,21 +234,20 @@ private:
     for (const auto *A : Body->specific_attrs<AnnotateAttr>())
       if (A->getAnnotation() == kRequiredSubGroupSizeAnnotation && A->args_size() == 1)
         return A;
-    const TypeSourceInfo *TSI = Body->getTypeSourceInfo();
-    for (TypeLoc TL = TSI ? TSI->getTypeLoc() : TypeLoc(); !TL.isNull();) {
-      auto ATL = TL.getAs<AttributedTypeLoc>();
-      if (!ATL)
+    // The function type's attributes (the type, not its TypeLoc: a
+    // lambda instantiated from a template keeps them only there).
+    for (QualType T = Body->getType(); !T.isNull();) {
+      const auto *AT = T->getAs<AttributedType>();
+      if (!AT)
         break;
-      if (const auto *A = dyn_cast_or_null<AnnotateTypeAttr>(ATL.getAttr()))
+      if (const auto *A = dyn_cast_or_null<AnnotateTypeAttr>(AT->getAttr()))
         if (A->getAnnotation() == kRequiredSubGroupSizeTypeAnnotation && A->args_size() == 1)
           return A;
-      TL = ATL.getModifiedLoc();
+      T = AT->getModifiedType();
     }
     return nullptr;
   }
 
-  ASTContext &Ctx;
-  const SourceManager &SM;
   ProgramModel &Model;
 };
 
@@ -237,6 +257,7 @@ public:
     SyclVisitor V(Ctx, Model);
     V.TraverseDecl(Ctx.getTranslationUnitDecl());
     V.addInstantiatedGroupLocals();
+    SubGroupSizeVisitor(Model).TraverseDecl(Ctx.getTranslationUnitDecl());
   }
 };
 
