@@ -35,9 +35,19 @@ bool followsDeclarator(const Token &Prev) {
 
 } // namespace
 
-std::optional<std::string> rewriteKernelAttributes(StringRef Text) {
+namespace {
+
+/// One reqd_sub_group_size attribute: the bytes from `sycl`/`intel` to the
+/// `(`, and whether it follows a declarator.
+struct KernelAttribute {
+  size_t Begin, End;
+  bool OnType;
+};
+
+std::vector<KernelAttribute> findKernelAttributes(StringRef Text) {
+  std::vector<KernelAttribute> Found;
   if (!Text.contains("reqd_sub_group_size"))
-    return std::nullopt; // the common case, without lexing
+    return Found; // the common case, without lexing
   LangOptions LO;
   LO.CPlusPlus = LO.CPlusPlus11 = LO.CPlusPlus17 = 1;
   Lexer Lex(SourceLocation::getFromRawEncoding(1), LO, Text.begin(), Text.begin(), Text.end());
@@ -74,8 +84,6 @@ std::optional<std::string> rewriteKernelAttributes(StringRef Text) {
   }
   auto offset = [&](const Token &T) { return T.getLocation().getRawEncoding() - 1; };
 
-  std::string Out = Text.str();
-  bool Changed = false;
   // Inside `[[ ... ]]`: whether the specifier follows a declarator.
   std::optional<bool> InAttribute;
   for (size_t I = 0; I < Toks.size(); ++I) {
@@ -97,21 +105,37 @@ std::optional<std::string> rewriteKernelAttributes(StringRef Text) {
         Toks[I + 1].isNot(tok::coloncolon) || !isIdentifier(Toks[I + 2], "reqd_sub_group_size") ||
         Toks[I + 3].isNot(tok::l_paren))
       continue;
-    size_t Begin = offset(T), End = offset(Toks[I + 3]) + 1;
-    std::string Spelling =
-        *InAttribute
-            ? "clang::annotate_type(\"" + kRequiredSubGroupSizeTypeAnnotation.str() + "\","
-            : "clang::annotate(\"" + kRequiredSubGroupSizeAnnotation.str() + "\",";
-    if (Spelling.size() > End - Begin)
-      continue; // cannot happen with the spellings above (26 and 27 bytes)
-    Spelling.resize(End - Begin, ' ');
-    Out.replace(Begin, End - Begin, Spelling);
-    Changed = true;
+    Found.push_back({offset(T), offset(Toks[I + 3]) + 1, *InAttribute});
     I += 3;
   }
-  if (!Changed)
+  return Found;
+}
+
+} // namespace
+
+std::optional<std::string> rewriteKernelAttributes(StringRef Text) {
+  std::vector<KernelAttribute> Found = findKernelAttributes(Text);
+  if (Found.empty())
     return std::nullopt;
+  std::string Out = Text.str();
+  for (const KernelAttribute &A : Found) {
+    std::string Spelling =
+        A.OnType
+            ? "clang::annotate_type(\"" + kRequiredSubGroupSizeTypeAnnotation.str() + "\","
+            : "clang::annotate(\"" + kRequiredSubGroupSizeAnnotation.str() + "\",";
+    if (Spelling.size() > A.End - A.Begin)
+      continue; // cannot happen with the spellings above (26 and 27 bytes)
+    Spelling.resize(A.End - A.Begin, ' ');
+    Out.replace(A.Begin, A.End - A.Begin, Spelling);
+  }
   return Out;
+}
+
+std::vector<size_t> findUnrespelledKernelAttributes(StringRef Text) {
+  std::vector<size_t> At;
+  for (const KernelAttribute &A : findKernelAttributes(Text))
+    At.push_back(A.Begin);
+  return At;
 }
 
 } // namespace slmc

@@ -32,6 +32,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace slmc {
 
@@ -43,6 +44,11 @@ inline constexpr llvm::StringLiteral kRequiredSubGroupSizeTypeAnnotation = "sg";
 /// `Text` with every reqd_sub_group_size attribute respelled (lines and
 /// columns unchanged); none if there is none.
 std::optional<std::string> rewriteKernelAttributes(llvm::StringRef Text);
+
+/// Where each reqd_sub_group_size attribute of `Text` that the pre-pass
+/// did not respell starts (at its `sycl`/`intel`): a door without the
+/// pre-pass (the plugin alone) must not let Clang drop one.
+std::vector<size_t> findUnrespelledKernelAttributes(llvm::StringRef Text);
 
 } // namespace slmc
 

@@ -39,10 +39,21 @@
 // SPIRV-DAG: OpExecutionMode {{.*}} SubgroupSize 4
 // SPIRV-DAG: OpExecutionMode {{.*}} SubgroupSize 2
 // RUN: %slmcxx --emit=ptx %s -o %t.ptx
+//
+// The plugin alone has no pre-pass: an error instead of a dropped attribute
+// (one per file); none for attributes in inactive #if branches.
+// RUN: not %clangxx -std=c++17 %plugin -fsyntax-only %s 2>&1 | FileCheck %s --check-prefix=PLUGIN
+// RUN: %clangxx -std=c++17 %plugin -fsyntax-only -DPLUGIN_ONLY %s
+// PLUGIN: reqd-sub-group-size.cpp:[[#]]:{{[0-9]+}}: error: reqd_sub_group_size needs slmc's source pre-pass (slmc++, slmc-clangd, clang-tidy with slmc's module)
+// PLUGIN-NOT: error:
 
 #include <sycl/sycl.hpp>
 
 #include <cstdio>
+
+#if defined(PLUGIN_ONLY)
+int main() {}
+#else
 
 #define WARP 32
 #define KERNEL_ATTR [[intel::reqd_sub_group_size(16)]]
@@ -153,3 +164,4 @@ int main() {
   std::printf("no requirement: %d\n", o[0]);
   sycl::free(out, q);
 }
+#endif
