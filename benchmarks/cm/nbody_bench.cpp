@@ -1,9 +1,10 @@
 // Benchmark: the C for Metal N-body step (kernel: examples/cm/nbody_genx.cpp;
 // host code shared with the example's host program examples/cm/nbody.cpp in
 // examples/cm/nbody_host.h), timed on whatever device slmc's runtime picks:
-// enqueues only, after a warm-up enqueue, waiting on the last task's event. Every launch reads the same positions and velocities and
-// writes new ones to other buffers, so the result of the last launch is
-// checked for a sample of bodies against a host computation in double.
+// enqueues only, after a warm-up enqueue, waiting on the last task's event.
+// Every launch reads the same positions and velocities and writes new ones to
+// other buffers, so the result of the last launch is checked for a sample of
+// bodies against a host computation in double.
 //
 // The thread-group size is an argument here (the example takes the largest
 // the device allows, which leaves most of a large GPU idle: each thread owns

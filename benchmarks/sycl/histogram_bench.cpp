@@ -11,8 +11,6 @@
 // Usage: histogram_bench [N=16777216] [repetitions=10]
 #include "../../examples/sycl/histogram_kernel.h"
 
-#include <sycl/usm.hpp>
-
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -32,34 +30,20 @@ int main(int argc, char **argv) {
   const int expected_min = host.expected_min, expected_max = host.expected_max;
 
   std::vector<unsigned> hist(BINS, 0);
-  int stats[3] = {1 << 30, -1, -1}; // min, max, elected group
+  int stats[3] = {0, 0, 0}; // min, max, elected group
   double ms = 0;
   try {
     sycl::queue q;
-    int *in = sycl::malloc_device<int>(n, q);
-    unsigned *bins = sycl::malloc_device<unsigned>(BINS, q);
-    int *st = sycl::malloc_device<int>(3, q);
-    if (!in || !bins || !st) {
-      std::fprintf(stderr, "histogram_bench: out of device memory\n");
-      return 1;
-    }
-    q.copy(input.data(), in, n);
-    q.memset(bins, 0, BINS * sizeof(unsigned));
-    q.copy(stats, st, 3);
-
-    Histogram(q, in, bins, st, n); // warm-up: module build / JIT
+    HistogramMemory mem(q, input);
+    Histogram(q, mem.in, mem.bins, mem.st, n); // warm-up: module build / JIT
     q.wait();
     auto t0 = std::chrono::steady_clock::now();
     for (int r = 0; r < reps; ++r)
-      Histogram(q, in, bins, st, n);
+      Histogram(q, mem.in, mem.bins, mem.st, n);
     q.wait();
     auto t1 = std::chrono::steady_clock::now();
     ms = std::chrono::duration<double, std::milli>(t1 - t0).count() / reps;
-    q.copy(bins, hist.data(), BINS);
-    q.copy(st, stats, 3).wait();
-    sycl::free(in, q);
-    sycl::free(bins, q);
-    sycl::free(st, q);
+    mem.read(hist, stats);
   } catch (const sycl::exception &e) {
     std::fprintf(stderr, "histogram_bench: SYCL exception: %s\n", e.what());
     return 1;

@@ -26,23 +26,17 @@ int main(int argc, char **argv) {
     return 2;
   }
   const size_t groups = n / wg;
-  std::vector<float> x = MixedInput(n);
-  std::vector<float> y(n, -1.0f);
-  std::vector<unsigned> above(groups, 0);
-  std::vector<int> maxima(groups, 0);
+  MixedData data(n);
 
   double ms = 0;
   try {
     queue q;
-    buffer<float> xb(x.data(), range<1>(n));
-    buffer<float> yb(y.data(), range<1>(n));
-    buffer<unsigned> ab(above.data(), range<1>(groups));
-    buffer<int> mb(maxima.data(), range<1>(groups));
-    Mixed(q, xb, yb, ab, mb, n); // warm-up: module build / JIT
+    MixedBuffers buffers(data);
+    Mixed(q, buffers, n); // warm-up: module build / JIT
     q.wait();
     auto t0 = std::chrono::steady_clock::now();
     for (int r = 0; r < reps; ++r)
-      Mixed(q, xb, yb, ab, mb, n);
+      Mixed(q, buffers, n);
     q.wait();
     auto t1 = std::chrono::steady_clock::now();
     ms = std::chrono::duration<double, std::milli>(t1 - t0).count() / reps;
@@ -53,11 +47,11 @@ int main(int argc, char **argv) {
   }
 
   size_t bad = 0;
-  const MixedReference want(x);
+  const MixedReference want(data.x);
   for (size_t i = 0; i < n; ++i)
-    bad += std::fabs(want.y[i] - y[i]) > 1e-6f;
+    bad += std::fabs(want.y[i] - data.y[i]) > 1e-6f;
   for (size_t g = 0; g < groups; ++g)
-    bad += above[g] != want.above[g] || maxima[g] != want.maxima[g];
+    bad += data.above[g] != want.above[g] || data.maxima[g] != want.maxima[g];
   // Bytes moved per launch: the input and the output, plus two words per group.
   const double bytes = 2.0 * sizeof(float) * double(n) + 8.0 * double(groups);
   std::printf("sycl mixed N=%zu %.4f ms %.1f GB/s %s\n", n, ms, bytes / (ms * 1e6),

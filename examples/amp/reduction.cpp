@@ -32,14 +32,9 @@ float TreeSum(const std::vector<float> &data) {
 
 float CascadeSum(const std::vector<float> &data) {
   array_view<const float, 1> in(int(data.size()), data);
-  array<float, 1> partial(CASCADE_TILES);
-  array_view<float, 1> partial_v(partial);
-  partial_v.discard_data();
-  std::vector<float> total(1);
-  array_view<float, 1> total_v(1, total);
-  ReduceCascade(in, partial_v, total_v);
-  total_v.synchronize();
-  return total[0];
+  CascadeBuffers buffers;
+  ReduceCascade(in, buffers.partial_v, buffers.total_v);
+  return buffers.sum();
 }
 
 int main(int argc, char **argv) {

@@ -93,6 +93,22 @@ void ReduceCascade(array_view<const float, 1> in, array_view<float, 1> partial_v
   });
 }
 
+// The per-tile sums and the total of a cascading reduction.
+struct CascadeBuffers {
+  array<float, 1> partial;
+  array_view<float, 1> partial_v;
+  std::vector<float> total;
+  array_view<float, 1> total_v;
+  CascadeBuffers() : partial(CASCADE_TILES), partial_v(partial), total(1), total_v(1, total) {
+    partial_v.discard_data();
+  }
+  // The sum, once the kernels are done.
+  float sum() {
+    total_v.synchronize();
+    return total[0];
+  }
+};
+
 // The input both programs sum.
 std::vector<float> ReductionInput(int n) {
   std::vector<float> data(n);

@@ -7,8 +7,6 @@
 // in histogram_kernel.h, which benchmarks/sycl/histogram_bench.cpp times.
 #include "histogram_kernel.h"
 
-#include <sycl/usm.hpp>
-
 #include <cstdio>
 #include <cstdlib>
 #include <vector>
@@ -27,26 +25,13 @@ int main(int argc, char **argv) {
   const int expected_min = host.expected_min, expected_max = host.expected_max;
 
   std::vector<unsigned> hist(BINS, 0);
-  int stats[3] = {1 << 30, -1, -1}; // min, max, elected group
+  int stats[3] = {0, 0, 0}; // min, max, elected group
   try {
     sycl::queue q;
-    int *in = sycl::malloc_device<int>(n, q);
-    unsigned *bins = sycl::malloc_device<unsigned>(BINS, q);
-    int *st = sycl::malloc_device<int>(3, q);
-    if (!in || !bins || !st)
-      throw sycl::exception(sycl::make_error_code(sycl::errc::memory_allocation),
-                            "histogram: out of device memory");
-    q.copy(input.data(), in, n);
-    q.memset(bins, 0, BINS * sizeof(unsigned));
-    q.copy(stats, st, 3);
-
-    Histogram(q, in, bins, st, n);
+    HistogramMemory mem(q, input);
+    Histogram(q, mem.in, mem.bins, mem.st, n);
     q.wait();
-    q.copy(bins, hist.data(), BINS);
-    q.copy(st, stats, 3).wait();
-    sycl::free(in, q);
-    sycl::free(bins, q);
-    sycl::free(st, q);
+    mem.read(hist, stats);
   } catch (const sycl::exception &e) {
     std::fprintf(stderr, "histogram: SYCL exception: %s\n", e.what());
     return 1;

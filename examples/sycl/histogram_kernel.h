@@ -3,12 +3,13 @@
 // group-local bins (group_local_memory, zeroed) with local atomic_ref, track
 // the minimum and maximum with global fetch_min/fetch_max, add their bins to
 // the global ones and elect one group with compare_exchange_strong. Also the
-// input both programs count and its host histogram.
+// input both programs count, its device memory and its host histogram.
 #ifndef SLMC_EXAMPLES_SYCL_HISTOGRAM_KERNEL_H
 #define SLMC_EXAMPLES_SYCL_HISTOGRAM_KERNEL_H
 
 #include <sycl/detail/core.hpp>
 #include <sycl/ext/oneapi/group_local_memory.hpp>
+#include <sycl/usm.hpp>
 
 #include <cstddef>
 #include <vector>
@@ -62,6 +63,41 @@ std::vector<int> HistogramInput(size_t n) {
   for (size_t i = 0; i < n; ++i) input[i] = int((i * i * 31 + 7 * i) % 1000);
   return input;
 }
+
+// The device memory (USM) of one run: the input, the bins (zeroed) and the
+// statistics (minimum, maximum, elected group: none yet).
+struct HistogramMemory {
+  sycl::queue &q;
+  int *in = nullptr;
+  unsigned *bins = nullptr;
+  int *st = nullptr;
+  const int initial_stats[3] = {1 << 30, -1, -1};
+
+  HistogramMemory(sycl::queue &queue, const std::vector<int> &input) : q(queue) {
+    in = sycl::malloc_device<int>(input.size(), q);
+    bins = sycl::malloc_device<unsigned>(BINS, q);
+    st = sycl::malloc_device<int>(3, q);
+    if (!in || !bins || !st)
+      throw sycl::exception(sycl::make_error_code(sycl::errc::memory_allocation),
+                            "histogram: out of device memory");
+    q.copy(input.data(), in, input.size());
+    q.memset(bins, 0, BINS * sizeof(unsigned));
+    q.copy(initial_stats, st, 3);
+  }
+  HistogramMemory(const HistogramMemory &) = delete;
+  HistogramMemory &operator=(const HistogramMemory &) = delete;
+  ~HistogramMemory() {
+    sycl::free(in, q);
+    sycl::free(bins, q);
+    sycl::free(st, q);
+  }
+
+  // The bins and statistics, once the kernels are done.
+  void read(std::vector<unsigned> &hist, int stats[3]) {
+    q.copy(bins, hist.data(), BINS);
+    q.copy(st, stats, 3).wait();
+  }
+};
 
 // The expected bins, minimum and maximum, computed on the host.
 struct HostHistogram {

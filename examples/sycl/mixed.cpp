@@ -19,22 +19,15 @@ int main(int argc, char **argv) {
   }
   const size_t groups = n / wg;
 
-  std::vector<float> x = MixedInput(n);
-  std::vector<float> y(n, -1.0f);
-  std::vector<unsigned> above(groups, 0);
-  std::vector<int> maxima(groups, 0);
+  MixedData data(n);
 
   try {
     queue q;
-    buffer<float> xb(x.data(), range<1>(n));
-    buffer<float> yb(y.data(), range<1>(n));
-    buffer<unsigned> ab(above.data(), range<1>(groups));
-    buffer<int> mb(maxima.data(), range<1>(groups));
-
-    Mixed(q, xb, yb, ab, mb, n);
+    MixedBuffers buffers(data);
+    Mixed(q, buffers, n);
 
     // Reading through a host accessor waits for the kernel.
-    host_accessor check(yb, read_only);
+    host_accessor check(buffers.y, read_only);
     if (check[0] < 0.0f)
       throw sycl::exception(make_error_code(errc::runtime), "mixed: no output");
   } catch (const sycl::exception &e) {
@@ -43,18 +36,18 @@ int main(int argc, char **argv) {
   }
 
   int errors = 0;
-  const MixedReference want(x);
+  const MixedReference want(data.x);
   for (size_t i = 0; i < n; ++i)
-    if (std::fabs(want.y[i] - y[i]) > 1e-6f) {
+    if (std::fabs(want.y[i] - data.y[i]) > 1e-6f) {
       if (errors < 5)
-        std::printf("y[%zu]: got %f, expected %f\n", i, y[i], want.y[i]);
+        std::printf("y[%zu]: got %f, expected %f\n", i, data.y[i], want.y[i]);
       ++errors;
     }
   for (size_t g = 0; g < groups; ++g)
-    if (above[g] != want.above[g] || maxima[g] != want.maxima[g]) {
+    if (data.above[g] != want.above[g] || data.maxima[g] != want.maxima[g]) {
       if (errors < 5)
-        std::printf("group %zu: got %u above / max %d, expected %u / %d\n", g, above[g],
-                    maxima[g], want.above[g], want.maxima[g]);
+        std::printf("group %zu: got %u above / max %d, expected %u / %d\n", g, data.above[g],
+                    data.maxima[g], want.above[g], want.maxima[g]);
       ++errors;
     }
   std::printf("mixed stencil of %zu values: %s (%d mismatches)\n", n,

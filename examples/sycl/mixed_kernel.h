@@ -23,16 +23,43 @@ struct group_stats {
 constexpr size_t wg = 64;
 constexpr float threshold = 0.5f;
 
+// The input both programs average.
+std::vector<float> MixedInput(size_t n) {
+  std::vector<float> x(n);
+  for (size_t i = 0; i < n; ++i) x[i] = float((i * 37) % 101) / 100.0f;
+  return x;
+}
+
+// The host data of one run: the input x, and the outputs (y, and per group
+// the count above the threshold and the largest scaled output).
+struct MixedData {
+  std::vector<float> x, y;
+  std::vector<unsigned> above;
+  std::vector<int> maxima;
+  explicit MixedData(size_t n)
+      : x(MixedInput(n)), y(n, -1.0f), above(n / wg, 0), maxima(n / wg, 0) {}
+};
+
+// Buffers over a MixedData; destroying them writes the outputs back.
+struct MixedBuffers {
+  buffer<float> x, y;
+  buffer<unsigned> above;
+  buffer<int> maxima;
+  explicit MixedBuffers(MixedData &d)
+      : x(d.x.data(), range<1>(d.x.size())), y(d.y.data(), range<1>(d.y.size())),
+        above(d.above.data(), range<1>(d.above.size())),
+        maxima(d.maxima.data(), range<1>(d.maxima.size())) {}
+};
+
 // One launch: y = the 3-point average of x (clamped at the ends), and for
 // every group of wg items, how many outputs exceed the threshold and the
 // largest output * 1000, rounded down.
-void Mixed(queue &q, buffer<float> &xb, buffer<float> &yb, buffer<unsigned> &ab,
-                  buffer<int> &mb, size_t n) {
+void Mixed(queue &q, MixedBuffers &b, size_t n) {
   q.submit([&](handler &h) {
-    accessor in(xb, h, read_only);
-    accessor out(yb, h, write_only, no_init);
-    accessor count_out(ab, h, write_only);
-    accessor max_out(mb, h, write_only);
+    accessor in(b.x, h, read_only);
+    accessor out(b.y, h, write_only, no_init);
+    accessor count_out(b.above, h, write_only);
+    accessor max_out(b.maxima, h, write_only);
     local_accessor<float, 1> tile(range<1>(wg + 2), h);
 
     h.parallel_for(nd_range<1>(range<1>(n), range<1>(wg)), [=](nd_item<1> it) {
@@ -64,13 +91,6 @@ void Mixed(queue &q, buffer<float> &xb, buffer<float> &yb, buffer<unsigned> &ab,
       }
     });
   });
-}
-
-// The input both programs average.
-std::vector<float> MixedInput(size_t n) {
-  std::vector<float> x(n);
-  for (size_t i = 0; i < n; ++i) x[i] = float((i * 37) % 101) / 100.0f;
-  return x;
 }
 
 // What the kernel computes, computed on the host.
