@@ -39,9 +39,7 @@ int main(int argc, char **argv) {
     return 2;
   }
   std::vector<float> data = ReductionInput(n);
-  double ref = 0.0;
-  for (float x : data)
-    ref += x;
+  const double ref = HostSum(data);
   double tol = 1e-6 * std::sqrt(double(n)) * (1.0 + std::fabs(ref)) + 1e-3;
   accelerator acc;
   int status = 0;

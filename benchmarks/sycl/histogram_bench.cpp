@@ -24,17 +24,14 @@ int main(int argc, char **argv) {
     return 2;
   }
   const size_t groups = n / WG;
-  const std::vector<int> input = HistogramInput(n);
-  const HostHistogram host(input);
-  const std::vector<unsigned> &expected = host.expected;
-  const int expected_min = host.expected_min, expected_max = host.expected_max;
+  const HistogramProblem problem(n);
 
   std::vector<unsigned> hist(BINS, 0);
   int stats[3] = {0, 0, 0}; // min, max, elected group
   double ms = 0;
   try {
     sycl::queue q;
-    HistogramMemory mem(q, input);
+    HistogramMemory mem(q, problem.input);
     Histogram(q, mem.in, mem.bins, mem.st, n); // warm-up: module build / JIT
     q.wait();
     auto t0 = std::chrono::steady_clock::now();
@@ -51,8 +48,8 @@ int main(int argc, char **argv) {
 
   int bad = 0;
   for (unsigned b = 0; b < BINS; ++b)
-    bad += hist[b] != expected[b] * unsigned(reps + 1);
-  bad += stats[0] != expected_min || stats[1] != expected_max;
+    bad += hist[b] != problem.expected[b] * unsigned(reps + 1);
+  bad += stats[0] != problem.expected_min || stats[1] != problem.expected_max;
   bad += stats[2] < 0 || size_t(stats[2]) >= groups;
   std::printf("sycl histogram N=%zu %.4f ms %.2f Gval/s %s\n", n, ms, double(n) / (ms * 1e6),
               bad ? "WRONG" : "verified");

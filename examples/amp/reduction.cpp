@@ -44,9 +44,7 @@ int main(int argc, char **argv) {
     return 2;
   }
   std::vector<float> data = ReductionInput(n);
-  double ref = 0.0;
-  for (float x : data)
-    ref += x;
+  const double ref = HostSum(data);
 
   float tree, cascade;
   try {

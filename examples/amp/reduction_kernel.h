@@ -117,4 +117,12 @@ std::vector<float> ReductionInput(int n) {
   return data;
 }
 
+// Its sum on the host, in double precision.
+double HostSum(const std::vector<float> &data) {
+  double sum = 0.0;
+  for (float x : data)
+    sum += x;
+  return sum;
+}
+
 #endif

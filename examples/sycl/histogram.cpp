@@ -18,17 +18,13 @@ int main(int argc, char **argv) {
     return 2;
   }
   const size_t groups = n / WG;
-
-  const std::vector<int> input = HistogramInput(n);
-  const HostHistogram host(input);
-  const std::vector<unsigned> &expected = host.expected;
-  const int expected_min = host.expected_min, expected_max = host.expected_max;
+  const HistogramProblem problem(n);
 
   std::vector<unsigned> hist(BINS, 0);
   int stats[3] = {0, 0, 0}; // min, max, elected group
   try {
     sycl::queue q;
-    HistogramMemory mem(q, input);
+    HistogramMemory mem(q, problem.input);
     Histogram(q, mem.in, mem.bins, mem.st, n);
     q.wait();
     mem.read(hist, stats);
@@ -39,14 +35,14 @@ int main(int argc, char **argv) {
 
   int errors = 0;
   for (unsigned b = 0; b < BINS; ++b)
-    if (hist[b] != expected[b]) {
+    if (hist[b] != problem.expected[b]) {
       if (errors < 5)
-        std::printf("bin %u: got %u, expected %u\n", b, hist[b], expected[b]);
+        std::printf("bin %u: got %u, expected %u\n", b, hist[b], problem.expected[b]);
       ++errors;
     }
-  if (stats[0] != expected_min || stats[1] != expected_max) {
-    std::printf("min/max: got %d/%d, expected %d/%d\n", stats[0], stats[1], expected_min,
-                expected_max);
+  if (stats[0] != problem.expected_min || stats[1] != problem.expected_max) {
+    std::printf("min/max: got %d/%d, expected %d/%d\n", stats[0], stats[1],
+                problem.expected_min, problem.expected_max);
     ++errors;
   }
   if (stats[2] < 0 || size_t(stats[2]) >= groups) {

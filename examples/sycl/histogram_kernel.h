@@ -56,13 +56,22 @@ void Histogram(sycl::queue &q, const int *in, unsigned *bins, int *st, size_t n)
   });
 }
 
-// The input both programs count, skewed so that bins differ:
-// value = (i * i * 31 + 7 * i) mod 1000.
-std::vector<int> HistogramInput(size_t n) {
-  std::vector<int> input(n);
-  for (size_t i = 0; i < n; ++i) input[i] = int((i * i * 31 + 7 * i) % 1000);
-  return input;
-}
+// The input both programs count, skewed so that bins differ
+// (value = (i * i * 31 + 7 * i) mod 1000), and its histogram, minimum and
+// maximum computed on the host.
+struct HistogramProblem {
+  std::vector<int> input;
+  std::vector<unsigned> expected = std::vector<unsigned>(BINS, 0);
+  int expected_min = 1 << 30, expected_max = -1;
+  explicit HistogramProblem(size_t n) : input(n) {
+    for (size_t i = 0; i < n; ++i) input[i] = int((i * i * 31 + 7 * i) % 1000);
+    for (int v : input) {
+      ++expected[unsigned(v) % BINS];
+      expected_min = v < expected_min ? v : expected_min;
+      expected_max = v > expected_max ? v : expected_max;
+    }
+  }
+};
 
 // The device memory (USM) of one run: the input, the bins (zeroed) and the
 // statistics (minimum, maximum, elected group: none yet).
@@ -96,19 +105,6 @@ struct HistogramMemory {
   void read(std::vector<unsigned> &hist, int stats[3]) {
     q.copy(bins, hist.data(), BINS);
     q.copy(st, stats, 3).wait();
-  }
-};
-
-// The expected bins, minimum and maximum, computed on the host.
-struct HostHistogram {
-  std::vector<unsigned> expected = std::vector<unsigned>(BINS, 0);
-  int expected_min = 1 << 30, expected_max = -1;
-  explicit HostHistogram(const std::vector<int> &input) {
-    for (int v : input) {
-      ++expected[unsigned(v) % BINS];
-      expected_min = v < expected_min ? v : expected_min;
-      expected_max = v > expected_max ? v : expected_max;
-    }
   }
 };
 
