@@ -7,37 +7,16 @@
 #ifndef SLMC_EXAMPLES_CM_NBODY_HOST_H
 #define SLMC_EXAMPLES_CM_NBODY_HOST_H
 
-#include <cm_rt.h>
+#include "cm_example.h"
 
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
-#include <fstream>
-#include <iterator>
 #include <string>
 #include <vector>
 
 #define BODIES_CHUNK 16 // bodies per thread, as in the kernel
-
-#define cm_result_check(call)                                                  \
-  do {                                                                         \
-    int result_ = (call);                                                      \
-    if (result_ != CM_SUCCESS) {                                               \
-      std::fprintf(stderr, "%s failed: %s (%s)\n", #call,                      \
-                   GetCmErrorString(result_), slmc_last_error());              \
-      std::exit(1);                                                            \
-    }                                                                          \
-  } while (0)
-
-static std::string load_file(const char *path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    std::fprintf(stderr, "cannot open %s\n", path);
-    std::exit(1);
-  }
-  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-}
 
 // A small deterministic generator, so that every run sees the same bodies.
 static float next_random(uint32_t &state) {
