@@ -23,7 +23,6 @@ int main(int argc, char **argv) {
     std::fprintf(stderr, "usage: histogram_bench [N (multiple of %zu)] [repetitions]\n", WG);
     return 2;
   }
-  const size_t groups = n / WG;
   const HistogramProblem problem(n);
 
   std::vector<unsigned> hist(BINS, 0);
@@ -46,6 +45,7 @@ int main(int argc, char **argv) {
     return 1;
   }
 
+  const size_t groups = n / WG;
   int bad = 0;
   for (unsigned b = 0; b < BINS; ++b)
     bad += hist[b] != problem.expected[b] * unsigned(reps + 1);

@@ -17,7 +17,6 @@ int main(int argc, char **argv) {
     std::fprintf(stderr, "histogram: size must be a positive multiple of %zu\n", WG);
     return 2;
   }
-  const size_t groups = n / WG;
   const HistogramProblem problem(n);
 
   std::vector<unsigned> hist(BINS, 0);
@@ -33,6 +32,7 @@ int main(int argc, char **argv) {
     return 1;
   }
 
+  const size_t groups = n / WG;
   int errors = 0;
   for (unsigned b = 0; b < BINS; ++b)
     if (hist[b] != problem.expected[b]) {
