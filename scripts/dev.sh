@@ -9,6 +9,9 @@
 #                         build the runtime and its tests with ASan+UBSan and
 #                         with TSan (build-asan/, build-tsan/ beside the build)
 #                         and run them (docs/testing.md)
+#   scripts/dev.sh fuzz   build the libFuzzer targets with clang-22 (build-fuzz/
+#                         beside the build) and fuzz each for FUZZ_SECONDS
+#                         (default 20) from the seed corpus (docs/testing.md)
 #   scripts/dev.sh deps   only install the packages
 #
 # BUILD_DIR (default: build) and JOBS (default: all cores) can be set.
@@ -24,6 +27,7 @@ packages=(
   spirv-tools libze-dev libze1 intel-opencl-icd libclc-22
   libboost-context-dev libgtest-dev libgmock-dev
   clang-tidy-22 libgrpc++-dev libprotobuf-dev libomp-22-dev
+  libclang-rt-22-dev
 )
 
 install_deps() {
@@ -89,7 +93,19 @@ case "${1:-}" in
         ctest --test-dir "$dir" --output-on-failure -j "$jobs"
       fi
     done ;;
+  fuzz)
+    install_deps
+    dir="$build-fuzz"
+    # Configured every time, so that FUZZ_SECONDS takes effect (cheap when
+    # nothing else changed).
+    cmake -S "$here" -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=Release \
+      -DCMAKE_C_COMPILER=clang-22 -DCMAKE_CXX_COMPILER=clang++-22 \
+      -DSLMC_FUZZ=ON -DSLMC_FUZZ_SECONDS="${FUZZ_SECONDS:-20}" >/dev/null
+    cmake --build "$dir" -j "$jobs" --target slmc-fuzzers
+    echo "== ctest -L fuzz (each target ${FUZZ_SECONDS:-20} s, one at a time)"
+    # One fuzzer at a time: each already keeps a core busy.
+    ctest --test-dir "$dir" --output-on-failure -L fuzz ;;
   *)
-    echo "usage: scripts/dev.sh run|test|sanitize|deps" >&2
+    echo "usage: scripts/dev.sh run|test|sanitize|fuzz|deps" >&2
     exit 2 ;;
 esac

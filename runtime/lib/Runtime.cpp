@@ -173,6 +173,15 @@ public:
     return It->second.front();
   }
 
+  /// Empties the images of an unregistered module whose bytes are about to
+  /// be freed (a released program): the record stays, as above, but keeps
+  /// neither pointers into freed memory nor the images' strings, so that a
+  /// program loaded and released in a loop does not grow the process.
+  void dropImages(Module *M) {
+    std::lock_guard<std::mutex> L(Mutex);
+    M->Images = FatBinary();
+  }
+
 private:
   std::mutex Mutex;
   std::unordered_map<void **, Module *> Modules;
@@ -821,8 +830,10 @@ void registerProgramKernel(void **Handle, const void *Kernel,
 }
 
 void unregisterProgramModule(void **Handle) {
-  if (Module *M = registry().module(Handle))
+  if (Module *M = registry().module(Handle)) {
     registry().removeModule(M);
+    registry().dropImages(M);
+  }
 }
 
 slmc_status recordError(slmc_status Code, std::string Message) {

@@ -20,6 +20,7 @@
 #include <zlib.h>
 
 #include <elf.h>
+#include <malloc.h>
 
 #include <algorithm>
 #include <cstddef>
@@ -296,6 +297,45 @@ TEST_F(Program, WithoutHostObjectTheCpuCannotRunIt) {
             SLMC_ERROR_KERNEL_NOT_FOUND);
   EXPECT_TRUE(contains(lastError(), "no host version")) << lastError();
   slmc_program_release(P);
+}
+
+// Found by the program-file fuzzer (test/fuzz): every load and release kept
+// a copy of the program's image records (strings, kernel lists, pointers
+// into the freed bytes) for good. The module record itself stays (backends
+// key their caches by its address), its images do not.
+TEST_F(Program, LoadingAndReleasingInALoopKeepsLittleMemory) {
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+  GTEST_SKIP() << "sanitizer allocators do not report through mallinfo2";
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
+  GTEST_SKIP() << "sanitizer allocators do not report through mallinfo2";
+#endif
+#endif
+  // One kernel with a long signature: 2 KB of kernel list in each image.
+  std::string Kernels = "scale(surface";
+  for (int I = 0; I < 300; ++I)
+    Kernels += ",value4";
+  Kernels += ")";
+  ProgramSpec S;
+  S.WithObject = false;
+  S.SpirvKernels = S.PtxKernels = Kernels;
+  Bytes C = makeProgram(S);
+  auto Cycle = [&] {
+    slmc_program *P = nullptr;
+    ASSERT_EQ(slmc_program_load(C.data(), C.size(), &P), SLMC_SUCCESS) << lastError();
+    slmc_program_release(P);
+  };
+  for (int I = 0; I < 100; ++I)
+    Cycle();
+  constexpr int kCycles = 2000;
+  size_t Before = mallinfo2().uordblks;
+  for (int I = 0; I < kCycles; ++I)
+    Cycle();
+  size_t After = mallinfo2().uordblks;
+  size_t PerCycle = After > Before ? (After - Before) / kCycles : 0;
+  // What stays is the module and kernel records (a few hundred bytes),
+  // not the 4 KB of kernel lists.
+  EXPECT_LT(PerCycle, 1024u) << "bytes kept per load and release";
 }
 
 TEST_F(Program, KernelListsMustAgreeAndParse) {
