@@ -10,6 +10,7 @@
 #include "Frontend/Diagnostics.h"
 
 #include "clang/Frontend/CompilerInstance.h"
+#include "clang/Lex/HeaderSearch.h"
 #include "clang/Lex/HeaderSearchOptions.h"
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
@@ -107,14 +108,26 @@ const PrepassFileSystem::Entry *PrepassFileSystem::entryFor(const Twine &Path) {
     Unreadable.insert(Key);
     return nullptr;
   }
-  ArrayNotationResult R = rewriteArrayNotation((*Buf)->getBuffer());
+  return &Entries.try_emplace(Key, prepass(Key, (*Buf)->getBuffer())).first->second;
+}
+
+PrepassFileSystem::Entry PrepassFileSystem::prepass(StringRef Key, StringRef Text) {
+  ArrayNotationResult R = rewriteArrayNotation(Text);
   Entry E;
-  E.Path = Key;
+  E.Path = Key.str();
   E.Changed = R.Changed && R.Diags.empty();
-  E.Text = E.Changed ? std::move(R.Text) : (*Buf)->getBuffer().str();
+  E.Text = E.Changed ? std::move(R.Text) : Text.str();
   E.NeedsCilkHeader = E.Changed && R.NeedsCilkHeader;
   E.Diags = std::move(R.Diags);
-  return &Entries.try_emplace(Key, std::move(E)).first->second;
+  return E;
+}
+
+PrepassFileSystem::Entry PrepassFileSystem::prepassText(StringRef Path, StringRef Text) {
+  std::string Key = canonical(Path);
+  Entry E = prepass(Key, Text);
+  std::lock_guard<std::mutex> Lock(Mutex);
+  Entries.insert_or_assign(Key, E);
+  return E;
 }
 
 ErrorOr<vfs::Status> PrepassFileSystem::status(const Twine &Path) {
@@ -161,15 +174,15 @@ namespace {
 
 class PrepassErrorReporter : public clang::PPCallbacks {
 public:
-  PrepassErrorReporter(clang::CompilerInstance &CI,
+  PrepassErrorReporter(clang::Preprocessor &PP,
                        IntrusiveRefCntPtr<PrepassFileSystem> FS)
-      : CI(CI), FS(std::move(FS)) {}
+      : PP(PP), FS(std::move(FS)) {}
 
   void FileChanged(clang::SourceLocation Loc, FileChangeReason Reason,
                    clang::SrcMgr::CharacteristicKind, clang::FileID) override {
     if (Reason != EnterFile)
       return;
-    clang::SourceManager &SM = CI.getSourceManager();
+    clang::SourceManager &SM = PP.getSourceManager();
     clang::FileID FID = SM.getFileID(Loc);
     auto File = SM.getFileEntryRefForID(FID);
     if (!File || !Reported.insert(FID.getHashValue()).second)
@@ -177,26 +190,62 @@ public:
     std::optional<PrepassFileSystem::Entry> E = FS->lookup(File->getName());
     if (!E || E->Diags.empty())
       return;
-    Reporter R(CI.getDiagnostics(), CI.getDiagnosticOpts());
+    clang::DiagnosticsEngine &Diags = PP.getDiagnostics();
+    Reporter R(Diags, Diags.getDiagnosticOptions());
     for (const PrepassDiagnostic &D : E->Diags)
       R.report(SM.translateLineCol(FID, D.Line, D.Column), Diag::err_array_notation)
           << D.Message;
     // What follows would be parse errors of the same statements.
-    CI.getDiagnostics().setSuppressAllDiagnostics(true);
+    Diags.setSuppressAllDiagnostics(true);
   }
 
 private:
-  clang::CompilerInstance &CI;
+  clang::Preprocessor &PP;
   IntrusiveRefCntPtr<PrepassFileSystem> FS;
   DenseSet<unsigned> Reported;
 };
 
 } // namespace
 
+void reportPrepassErrors(clang::Preprocessor &PP,
+                         IntrusiveRefCntPtr<PrepassFileSystem> FS) {
+  PP.addPPCallbacks(std::make_unique<PrepassErrorReporter>(PP, std::move(FS)));
+}
+
 void reportPrepassErrors(clang::CompilerInstance &CI,
                          IntrusiveRefCntPtr<PrepassFileSystem> FS) {
-  CI.getPreprocessor().addPPCallbacks(
-      std::make_unique<PrepassErrorReporter>(CI, std::move(FS)));
+  reportPrepassErrors(CI.getPreprocessor(), std::move(FS));
+}
+
+IntrusiveRefCntPtr<PrepassFileSystem>
+installPrepass(clang::Preprocessor &PP, StringRef SlmcInclude, bool MainFileToo) {
+  clang::FileManager &FM = PP.getFileManager();
+  auto FS = makeIntrusiveRefCnt<PrepassFileSystem>(FM.getVirtualFileSystemPtr());
+  FS->addSystemDirectories(PP.getHeaderSearchInfo().getHeaderSearchOpts());
+  FS->addSystemDirectory(SlmcInclude);
+  // Files the file manager has not opened yet (every header: nothing has
+  // been preprocessed) are read through the pre-pass from now on.
+  FM.setVirtualFileSystem(FS);
+  reportPrepassErrors(PP, FS);
+
+  clang::SourceManager &SM = PP.getSourceManager();
+  clang::FileID Main = SM.getMainFileID();
+  clang::OptionalFileEntryRef File = SM.getFileEntryRefForID(Main);
+  if (!MainFileToo || !File)
+    return FS;
+  // The text the compilation has (an editor's unsaved buffer, in clangd),
+  // not the file on disk.
+  PrepassFileSystem::Entry E = FS->prepassText(File->getName(), SM.getBufferData(Main));
+  if (!E.Changed)
+    return FS;
+  // A file ID spans the size its text had when it was created, so the
+  // longer rewritten text needs a new one; it takes the old one's place
+  // before the preprocessor enters the main file.
+  clang::SrcMgr::CharacteristicKind Kind =
+      SM.getFileCharacteristic(SM.getLocForStartOfFile(Main));
+  SM.overrideFileContents(*File, MemoryBuffer::getMemBufferCopy(E.Text, File->getName()));
+  SM.setMainFileID(SM.createFileID(*File, clang::SourceLocation(), Kind));
+  return FS;
 }
 
 } // namespace slmc

@@ -11,7 +11,8 @@
 // copies of files under other names, this file system serves every user
 // file (the main file and the project's headers; never a file under a
 // system include directory) with the pre-pass applied, under its own name:
-// every door (slmc++'s check pass, slmc-clangd) then parses the same C++,
+// every door (slmc++'s check pass, slmc-clangd, clang-tidy with slmc's
+// module; see installPrepass) then parses the same C++,
 // diagnostics name the user's files and lines, and `#include "x.h"` finds
 // the same files as before.
 //
@@ -37,6 +38,7 @@
 namespace clang {
 class CompilerInstance;
 class HeaderSearchOptions;
+class Preprocessor;
 } // namespace clang
 
 namespace slmc {
@@ -67,6 +69,11 @@ public:
   llvm::ErrorOr<std::unique_ptr<llvm::vfs::File>>
   openFileForRead(const llvm::Twine &Path) override;
 
+  /// Runs the pre-pass on `Text`, the contents of user file `Path` as a
+  /// door already has them (clangd's editor buffer): what lookup() then
+  /// gives for that file. The file itself is not read.
+  Entry prepassText(llvm::StringRef Path, llvm::StringRef Text);
+
   /// The pre-pass's result for a file read so far (by any spelling of its
   /// path); none for system headers and files not read.
   std::optional<Entry> lookup(llvm::StringRef Path) const;
@@ -80,6 +87,7 @@ private:
   /// The entry of a user file, running the pre-pass on first use; null for
   /// system files and files that cannot be read.
   const Entry *entryFor(const llvm::Twine &Path);
+  static Entry prepass(llvm::StringRef Key, llvm::StringRef Text);
 
   mutable std::mutex Mutex; // clangd reads files from several threads
   std::vector<std::string> SystemDirs;
@@ -93,6 +101,23 @@ private:
 /// array notation left in place) are suppressed.
 void reportPrepassErrors(clang::CompilerInstance &CI,
                          llvm::IntrusiveRefCntPtr<PrepassFileSystem> FS);
+void reportPrepassErrors(clang::Preprocessor &PP,
+                         llvm::IntrusiveRefCntPtr<PrepassFileSystem> FS);
+
+/// The pre-pass in a door that does not choose the file system of its
+/// compilations (slmc-clangd, clang-tidy with slmc's module): called once
+/// the preprocessor exists and before parsing starts (the main file is
+/// loaded, nothing else of the user's is), it makes the compilation read
+/// every user file rewritten. Headers are read from then on through a
+/// PrepassFileSystem over the file manager's file system; the main file,
+/// already loaded, gets a new file ID holding its rewritten text (the old
+/// one is never lexed). Unless `MainFileToo` is false (a preamble build,
+/// which reads only the main file's leading directives). Files under
+/// `SlmcInclude` and the compilation's system directories are served as
+/// they are; pre-pass errors are reported as by reportPrepassErrors.
+llvm::IntrusiveRefCntPtr<PrepassFileSystem>
+installPrepass(clang::Preprocessor &PP, llvm::StringRef SlmcInclude,
+               bool MainFileToo = true);
 
 } // namespace slmc
 
