@@ -117,6 +117,8 @@ PrepassFileSystem::Entry PrepassFileSystem::prepass(StringRef Key, StringRef Tex
   E.Path = Key.str();
   E.Changed = R.Changed && R.Diags.empty();
   E.Text = E.Changed ? std::move(R.Text) : Text.str();
+  if (E.Changed)
+    E.Original = Text.str();
   E.NeedsCilkHeader = E.Changed && R.NeedsCilkHeader;
   E.Diags = std::move(R.Diags);
   return E;
@@ -175,8 +177,8 @@ namespace {
 class PrepassErrorReporter : public clang::PPCallbacks {
 public:
   PrepassErrorReporter(clang::Preprocessor &PP,
-                       IntrusiveRefCntPtr<PrepassFileSystem> FS)
-      : PP(PP), FS(std::move(FS)) {}
+                       IntrusiveRefCntPtr<PrepassFileSystem> FS, PrepassErrorSink Sink)
+      : PP(PP), FS(std::move(FS)), Sink(std::move(Sink)) {}
 
   void FileChanged(clang::SourceLocation Loc, FileChangeReason Reason,
                    clang::SrcMgr::CharacteristicKind, clang::FileID) override {
@@ -192,9 +194,13 @@ public:
       return;
     clang::DiagnosticsEngine &Diags = PP.getDiagnostics();
     Reporter R(Diags, Diags.getDiagnosticOptions());
-    for (const PrepassDiagnostic &D : E->Diags)
-      R.report(SM.translateLineCol(FID, D.Line, D.Column), Diag::err_array_notation)
-          << D.Message;
+    for (const PrepassDiagnostic &D : E->Diags) {
+      clang::SourceLocation Loc = SM.translateLineCol(FID, D.Line, D.Column);
+      if (Sink)
+        Sink(Loc, D.Message);
+      else
+        R.report(Loc, Diag::err_array_notation) << D.Message;
+    }
     // What follows would be parse errors of the same statements.
     Diags.setSuppressAllDiagnostics(true);
   }
@@ -202,14 +208,16 @@ public:
 private:
   clang::Preprocessor &PP;
   IntrusiveRefCntPtr<PrepassFileSystem> FS;
+  PrepassErrorSink Sink;
   DenseSet<unsigned> Reported;
 };
 
 } // namespace
 
 void reportPrepassErrors(clang::Preprocessor &PP,
-                         IntrusiveRefCntPtr<PrepassFileSystem> FS) {
-  PP.addPPCallbacks(std::make_unique<PrepassErrorReporter>(PP, std::move(FS)));
+                         IntrusiveRefCntPtr<PrepassFileSystem> FS, PrepassErrorSink Sink) {
+  PP.addPPCallbacks(
+      std::make_unique<PrepassErrorReporter>(PP, std::move(FS), std::move(Sink)));
 }
 
 void reportPrepassErrors(clang::CompilerInstance &CI,
@@ -218,7 +226,8 @@ void reportPrepassErrors(clang::CompilerInstance &CI,
 }
 
 IntrusiveRefCntPtr<PrepassFileSystem>
-installPrepass(clang::Preprocessor &PP, StringRef SlmcInclude, bool MainFileToo) {
+installPrepass(clang::Preprocessor &PP, StringRef SlmcInclude, bool MainFileToo,
+               PrepassErrorSink Sink) {
   clang::FileManager &FM = PP.getFileManager();
   auto FS = makeIntrusiveRefCnt<PrepassFileSystem>(FM.getVirtualFileSystemPtr());
   FS->addSystemDirectories(PP.getHeaderSearchInfo().getHeaderSearchOpts());
@@ -226,7 +235,7 @@ installPrepass(clang::Preprocessor &PP, StringRef SlmcInclude, bool MainFileToo)
   // Files the file manager has not opened yet (every header: nothing has
   // been preprocessed) are read through the pre-pass from now on.
   FM.setVirtualFileSystem(FS);
-  reportPrepassErrors(PP, FS);
+  reportPrepassErrors(PP, FS, std::move(Sink));
 
   clang::SourceManager &SM = PP.getSourceManager();
   clang::FileID Main = SM.getMainFileID();

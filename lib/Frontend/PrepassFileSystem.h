@@ -30,6 +30,7 @@
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/VirtualFileSystem.h"
 
+#include <functional>
 #include <mutex>
 #include <optional>
 #include <string>
@@ -38,6 +39,7 @@
 namespace clang {
 class CompilerInstance;
 class HeaderSearchOptions;
+class SourceLocation;
 class Preprocessor;
 } // namespace clang
 
@@ -52,6 +54,7 @@ public:
   struct Entry {
     std::string Path;     // absolute, without . or ..
     std::string Text;     // what is served (the original if there were errors)
+    std::string Original; // the text as written, when Changed
     bool Changed = false; // Text differs from the file on disk
     bool NeedsCilkHeader = false;
     std::vector<PrepassDiagnostic> Diags;
@@ -99,10 +102,15 @@ private:
 /// as Clang-style errors at their lines and columns; after them, Clang's
 /// own diagnostics (which would only repeat them as parse errors of the
 /// array notation left in place) are suppressed.
+/// Where a door wants pre-pass errors that are not to go to the
+/// compilation's DiagnosticsEngine (clang-tidy: under its check's name).
+using PrepassErrorSink =
+    std::function<void(clang::SourceLocation, llvm::StringRef Message)>;
 void reportPrepassErrors(clang::CompilerInstance &CI,
                          llvm::IntrusiveRefCntPtr<PrepassFileSystem> FS);
 void reportPrepassErrors(clang::Preprocessor &PP,
-                         llvm::IntrusiveRefCntPtr<PrepassFileSystem> FS);
+                         llvm::IntrusiveRefCntPtr<PrepassFileSystem> FS,
+                         PrepassErrorSink Sink = nullptr);
 
 /// The pre-pass in a door that does not choose the file system of its
 /// compilations (slmc-clangd, clang-tidy with slmc's module): called once
@@ -117,7 +125,7 @@ void reportPrepassErrors(clang::Preprocessor &PP,
 /// they are; pre-pass errors are reported as by reportPrepassErrors.
 llvm::IntrusiveRefCntPtr<PrepassFileSystem>
 installPrepass(clang::Preprocessor &PP, llvm::StringRef SlmcInclude,
-               bool MainFileToo = true);
+               bool MainFileToo = true, PrepassErrorSink Sink = nullptr);
 
 } // namespace slmc
 
