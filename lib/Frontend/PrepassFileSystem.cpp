@@ -153,6 +153,14 @@ ErrorOr<std::unique_ptr<vfs::File>> PrepassFileSystem::openFileForRead(const Twi
       new RewrittenFile(vfs::Status::copyWithNewName(*S, Path), E->Text));
 }
 
+std::optional<PrepassFileSystem::Entry> PrepassFileSystem::prepassFile(StringRef Path) {
+  if (const Entry *E = entryFor(Path)) {
+    std::lock_guard<std::mutex> Lock(Mutex);
+    return *E;
+  }
+  return std::nullopt;
+}
+
 std::optional<PrepassFileSystem::Entry> PrepassFileSystem::lookup(StringRef Path) const {
   std::string Key = canonical(Path);
   std::lock_guard<std::mutex> Lock(Mutex);
@@ -212,6 +220,31 @@ private:
   DenseSet<unsigned> Reported;
 };
 
+/// Gives each user header its rewritten text before it is entered.
+class RewriteIncludedFiles : public clang::PPCallbacks {
+public:
+  RewriteIncludedFiles(clang::SourceManager &SM, IntrusiveRefCntPtr<PrepassFileSystem> FS)
+      : SM(SM), FS(std::move(FS)) {}
+
+  void InclusionDirective(clang::SourceLocation, const clang::Token &, StringRef, bool,
+                          clang::CharSourceRange, clang::OptionalFileEntryRef File,
+                          StringRef, StringRef, const clang::Module *, bool ModuleImported,
+                          clang::SrcMgr::CharacteristicKind Kind) override {
+    // A file already given its text keeps it: file IDs of earlier
+    // inclusions point into that buffer.
+    if (!File || ModuleImported || clang::SrcMgr::isSystem(Kind) ||
+        SM.isFileOverridden(&File->getFileEntry()))
+      return;
+    std::optional<PrepassFileSystem::Entry> E = FS->prepassFile(File->getName());
+    if (E && E->Changed)
+      SM.overrideFileContents(*File, MemoryBuffer::getMemBufferCopy(E->Text, File->getName()));
+  }
+
+private:
+  clang::SourceManager &SM;
+  IntrusiveRefCntPtr<PrepassFileSystem> FS;
+};
+
 } // namespace
 
 void reportPrepassErrors(clang::Preprocessor &PP,
@@ -232,12 +265,10 @@ installPrepass(clang::Preprocessor &PP, StringRef SlmcInclude, bool MainFileToo,
   auto FS = makeIntrusiveRefCnt<PrepassFileSystem>(FM.getVirtualFileSystemPtr());
   FS->addSystemDirectories(PP.getHeaderSearchInfo().getHeaderSearchOpts());
   FS->addSystemDirectory(SlmcInclude);
-  // Files the file manager has not opened yet (every header: nothing has
-  // been preprocessed) are read through the pre-pass from now on.
-  FM.setVirtualFileSystem(FS);
+  clang::SourceManager &SM = PP.getSourceManager();
+  PP.addPPCallbacks(std::make_unique<RewriteIncludedFiles>(SM, FS));
   reportPrepassErrors(PP, FS, std::move(Sink));
 
-  clang::SourceManager &SM = PP.getSourceManager();
   clang::FileID Main = SM.getMainFileID();
   clang::OptionalFileEntryRef File = SM.getFileEntryRefForID(Main);
   if (!MainFileToo || !File)

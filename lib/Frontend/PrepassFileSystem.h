@@ -77,6 +77,11 @@ public:
   /// gives for that file. The file itself is not read.
   Entry prepassText(llvm::StringRef Path, llvm::StringRef Text);
 
+  /// The pre-pass's result for user file `Path`, read from the underlying
+  /// file system on first use; none for system files and files that cannot
+  /// be read.
+  std::optional<Entry> prepassFile(llvm::StringRef Path);
+
   /// The pre-pass's result for a file read so far (by any spelling of its
   /// path); none for system headers and files not read.
   std::optional<Entry> lookup(llvm::StringRef Path) const;
@@ -116,13 +121,17 @@ void reportPrepassErrors(clang::Preprocessor &PP,
 /// compilations (slmc-clangd, clang-tidy with slmc's module): called once
 /// the preprocessor exists and before parsing starts (the main file is
 /// loaded, nothing else of the user's is), it makes the compilation read
-/// every user file rewritten. Headers are read from then on through a
-/// PrepassFileSystem over the file manager's file system; the main file,
-/// already loaded, gets a new file ID holding its rewritten text (the old
-/// one is never lexed). Unless `MainFileToo` is false (a preamble build,
-/// which reads only the main file's leading directives). Files under
-/// `SlmcInclude` and the compilation's system directories are served as
-/// they are; pre-pass errors are reported as by reportPrepassErrors.
+/// every user file rewritten. Each user header gets its rewritten text as
+/// the source manager's contents for it when an #include names it, before
+/// it is entered; the file manager is left alone, so a file's size and date
+/// stay those on disk (clangd keeps a preamble while they do not change).
+/// The main file, already loaded, gets a new file ID holding its rewritten
+/// text (the old one is never lexed), unless `MainFileToo` is false (a
+/// preamble build, which reads only the main file's leading directives).
+/// Files under `SlmcInclude` and the compilation's system directories are
+/// read as they are; pre-pass errors are reported as by
+/// reportPrepassErrors. The returned file system is not the compilation's:
+/// it holds what the pre-pass made of each file (lookup()).
 llvm::IntrusiveRefCntPtr<PrepassFileSystem>
 installPrepass(clang::Preprocessor &PP, llvm::StringRef SlmcInclude,
                bool MainFileToo = true, PrepassErrorSink Sink = nullptr);
