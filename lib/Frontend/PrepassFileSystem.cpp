@@ -14,6 +14,7 @@
 #include "clang/Lex/HeaderSearchOptions.h"
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
+#include "clang/Lex/PreprocessorOptions.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 
@@ -275,9 +276,29 @@ installPrepass(clang::Preprocessor &PP, StringRef SlmcInclude, bool MainFileToo,
     return FS;
   // The text the compilation has (an editor's unsaved buffer, in clangd),
   // not the file on disk.
-  PrepassFileSystem::Entry E = FS->prepassText(File->getName(), SM.getBufferData(Main));
+  StringRef Text = SM.getBufferData(Main);
+  PrepassFileSystem::Entry E = FS->prepassText(File->getName(), Text);
   if (!E.Changed)
     return FS;
+  // With a preamble (clangd), the lexer skips the main file's leading
+  // directives, which the preamble holds (rewritten too: the pre-pass
+  // changes the GNU gfx attribute in directives): skip as far in the
+  // rewritten text, to the same line and column (the pre-pass keeps lines).
+  const auto &Skip = PP.getPreprocessorOpts().PrecompiledPreambleBytes;
+  if (Skip.first > 0 && Skip.first <= Text.size()) {
+    StringRef Before = Text.take_front(Skip.first);
+    size_t Line = Before.count('\n');
+    size_t Column = Skip.first - (Before.rfind('\n') + 1); // npos + 1 == 0
+    size_t At = 0;
+    for (size_t L = 0; L < Line; ++L) {
+      At = E.Text.find('\n', At);
+      if (At == std::string::npos)
+        return FS; // cannot happen: the pre-pass keeps lines
+      ++At;
+    }
+    size_t LineEnd = std::min(E.Text.find('\n', At), E.Text.size());
+    PP.setSkipMainFilePreamble(unsigned(std::min(At + Column, LineEnd)), Skip.second);
+  }
   // A file ID spans the size its text had when it was created, so the
   // longer rewritten text needs a new one; it takes the old one's place
   // before the preprocessor enters the main file.

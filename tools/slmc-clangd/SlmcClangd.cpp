@@ -138,10 +138,9 @@ public:
     slmc::injectPrelude(CI, ResourceIncludeDir);
     // Cilk Plus array notation, in the main file and in every user header,
     // as slmc++ reads it (lines kept, so diagnostics and fix-its land on the
-    // user's lines). A preamble holds only the main file's leading
-    // directives: its headers are rewritten, the main file is not read.
-    slmc::installPrepass(CI.getPreprocessor(), ResourceIncludeDir,
-                         /*MainFileToo=*/!CI.getPreprocessorOpts().GeneratePreamble);
+    // user's lines); in the preamble too (its headers, and the GNU gfx
+    // attribute in the main file's leading directives).
+    slmc::installPrepass(CI.getPreprocessor(), ResourceIncludeDir);
     if (CI.getPreprocessorOpts().GeneratePreamble) {
       // The preamble: the main file's leading #includes, parsed once and
       // reused while they do not change. clangd skips the bodies of the

@@ -21,16 +21,20 @@
 // PREPASS: bad.cpp:3:4: error: Array section needs both a lower bound and a length ('[lower:length]'), or '[:]' for a whole dimension
 
 #include <gfx/gfx_intrin.h>
+// The GNU spelling, in the leading directives clangd keeps in its preamble.
+#define GFX __attribute__((target(gfx)))
 #include "Inputs/array-notation.h"
 // HEADER: array-notation.cpp:[[@LINE-1]]:10: error: In included file: '__thread_group_local' variable 'outside' must be declared immediately inside a '_Thread_group' nest
 // HEADER-NEXT: Inputs{{/|\\}}array-notation.h:12:3: note: Error occurred here
 
 #define N 64
 
+GFX static float twice(float x) { return 2.0f * x; }
+
 __declspec(target(gfx_kernel)) void kernel(float *out) {
   _Cilk_for _Thread_group (int g = 0; g < N; g += 16) {
     __thread_group_local float t[16];
-    t[:] = out[g:16] * 2.0f;
+    t[:] = twice(out[g:16]);
     _gfx_gpgpu_thread_barrier();
     out[g:16] = t[:] + __sec_reduce_add(t[0:16]);
   }
