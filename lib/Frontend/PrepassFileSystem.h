@@ -11,10 +11,10 @@
 // copies of files under other names, this file system serves every user
 // file (the main file and the project's headers; never a file under a
 // system include directory) with the pre-pass applied, under its own name:
-// every door (slmc++'s check pass, slmc-clangd, clang-tidy with slmc's
-// module; see installPrepass) then parses the same C++,
-// diagnostics name the user's files and lines, and `#include "x.h"` finds
-// the same files as before.
+// slmc++'s check pass reads through it, slmc-clangd and the clang-tidy
+// module get the same text through installPrepass (below), so every door
+// parses the same C++, diagnostics name the user's files and lines, and
+// `#include "x.h"` finds the same files as before.
 //
 // A file in which the pre-pass finds errors is served unchanged and its
 // errors are kept, for reportPrepassErrors() to report where the file is
