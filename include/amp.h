@@ -1779,7 +1779,7 @@ template <class F> void launch_host_only(const F &f, uint32_t groups) {
   relocated<F> r(f);
   void *args[1] = {const_cast<F *>(&r.get())};
   size_t sizes[1] = {sizeof(F)};
-  slmc_launch_params p;
+  slmc_launch_params p{};
   p.group_count = slmc_dim3{groups, 1, 1};
   p.group_size = slmc_dim3{1, 1, 1};
   p.dynamic_group_memory = 0;

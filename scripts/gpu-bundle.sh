@@ -36,13 +36,15 @@ for src in "$here"/examples/*/*.cpp; do
   "$slmcxx" -O2 "$src" -o "$out/examples/$name"
 done
 
-# Benchmarks: <dialect>/<name>_bench.cpp, and for C for Metal <name>_genx.cpp.
+# Benchmarks: <dialect>/<name>_bench.cpp. A benchmark includes its example's
+# kernel code; a C for Metal benchmark runs its example's kernel file,
+# examples/cm/<name>_genx.cpp.
 for src in "$here"/benchmarks/{amp,sycl,cm,cilk}/*_bench.cpp; do
   dialect=$(basename "$(dirname "$src")")
   base=$(basename "$src" _bench.cpp)
   name="$dialect-$base"
   echo "== bench $name"
-  kernel="$(dirname "$src")/${base}_genx.cpp"
+  kernel="$here/examples/$dialect/${base}_genx.cpp"
   if [ -f "$kernel" ]; then
     "$slmcxx" --emit=program "$kernel" -o "$out/bench/$name.isa"
     "$slmcxx" -O3 --emit=ptx "$kernel" -o "$out/ptx/$name.ptx"

@@ -1,45 +1,18 @@
 // Benchmark: the C++ AMP 256-bin byte histogram of examples/amp/histogram.cpp
 // (64 tiles of 256 threads striding over words of four bytes, atomic
 // increments on a tile_static histogram, one global atomic add per bin and
-// tile), timed on whatever device slmc's runtime picks: kernel launches
-// only, after a warm-up launch. The global bins are not cleared between
+// tile; the example's kernel, from examples/amp/histogram_kernel.h), timed
+// on whatever device slmc's runtime picks: kernel launches only, after a
+// warm-up launch. The global bins are not cleared between
 // launches, so after k launches each holds k times the byte counts.
 // Prints one line: "amp histogram N=<bytes> <ms> ms <GB/s> GB/s verified".
 // Usage: histogram_bench [bytes=134217728] [repetitions=50]
-#include <amp.h>
+#include "../../examples/amp/histogram_kernel.h"
+
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <vector>
-
-using namespace concurrency;
-
-static const int BINS = 256;
-static const int TS = 256;
-static const int TILES = 64;
-
-static void Histogram(array_view<const unsigned int, 1> data,
-                      array_view<unsigned int, 1> global_hist) {
-  const int words = data.extent[0];
-  parallel_for_each(extent<1>(TILES * TS).tile<TS>(), [=](tiled_index<TS> t_idx) restrict(amp) {
-    tile_static unsigned int local_hist[BINS];
-    const int tid = t_idx.local[0];
-    local_hist[tid] = 0;
-    t_idx.barrier.wait();
-
-    for (int i = t_idx.global[0]; i < words; i += TILES * TS) {
-      unsigned int w = data[i];
-      atomic_fetch_inc(&local_hist[w & 0xFF]);
-      atomic_fetch_inc(&local_hist[(w >> 8) & 0xFF]);
-      atomic_fetch_inc(&local_hist[(w >> 16) & 0xFF]);
-      atomic_fetch_inc(&local_hist[w >> 24]);
-    }
-    t_idx.barrier.wait();
-
-    if (local_hist[tid] != 0)
-      atomic_fetch_add(&global_hist[tid], local_hist[tid]);
-  });
-}
 
 int main(int argc, char **argv) {
   int bytes = argc > 1 ? std::atoi(argv[1]) : 1 << 27;
@@ -48,19 +21,8 @@ int main(int argc, char **argv) {
     std::fprintf(stderr, "usage: histogram_bench [bytes (multiple of 4)] [repetitions]\n");
     return 2;
   }
-  std::vector<unsigned int> packed(bytes / 4);
-  std::vector<unsigned int> ref(BINS, 0), hist(BINS, 0);
-  unsigned int seed = 2024;
-  for (size_t i = 0; i < packed.size(); ++i) {
-    unsigned int w = 0;
-    for (int k = 0; k < 4; ++k) {
-      seed = seed * 1103515245u + 12345u;
-      unsigned int b = (((seed >> 16) & 0xFF) + ((seed >> 24) & 0xFF)) / 2;
-      w |= b << (8 * k);
-      ++ref[b];
-    }
-    packed[i] = w;
-  }
+  std::vector<unsigned int> ref, hist(BINS, 0);
+  std::vector<unsigned int> packed = HistogramInput(bytes, ref);
 
   accelerator acc;
   array_view<const unsigned int, 1> data(int(packed.size()), packed);

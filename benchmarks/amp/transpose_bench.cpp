@@ -1,34 +1,16 @@
 // Benchmark: the C++ AMP tiled transpose of examples/amp/transpose.cpp (16x16
-// tiles, one tile_static 16x17 block, padded extent), timed on whatever
-// device slmc's runtime picks: kernel launches only, after a warm-up launch.
+// tiles, one tile_static 16x17 block, padded extent; the example's kernel,
+// from examples/amp/transpose_kernel.h), timed on whatever device slmc's
+// runtime picks: kernel launches only, after a warm-up launch.
 // Every launch transposes the same input, so the result is checked in full.
 // Prints one line: "amp transpose N=<rows>x<cols> <ms> ms <GB/s> GB/s verified".
 // Usage: transpose_bench [rows=4096] [cols=8192] [repetitions=200]
-#include <amp.h>
+#include "../../examples/amp/transpose_kernel.h"
+
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <vector>
-
-using namespace concurrency;
-
-static const int TS = 16;
-
-static void transpose(array_view<const float, 2> in, array_view<float, 2> out) {
-  parallel_for_each(in.extent.tile<TS, TS>().pad(),
-                    [=](tiled_index<TS, TS> t_idx) restrict(amp) {
-    tile_static float block[TS][TS + 1];
-    int r = t_idx.local[0];
-    int c = t_idx.local[1];
-    if (in.extent.contains(t_idx.global))
-      block[r][c] = in[t_idx.global];
-    t_idx.barrier.wait();
-
-    index<2> dst(t_idx.tile_origin[1] + r, t_idx.tile_origin[0] + c);
-    if (out.extent.contains(dst))
-      out[dst] = block[c][r];
-  });
-}
 
 int main(int argc, char **argv) {
   int rows = argc > 1 ? std::atoi(argv[1]) : 4096;
@@ -46,11 +28,11 @@ int main(int argc, char **argv) {
   array_view<float, 2> b(cols, rows, out);
   b.discard_data();
 
-  transpose(a, b); // warm-up: module build / JIT, first touch of the data
+  TransposeTiled(a, b); // warm-up: module build / JIT, first touch of the data
   acc.default_view.wait();
   auto t0 = std::chrono::steady_clock::now();
   for (int r = 0; r < reps; ++r)
-    transpose(a, b);
+    TransposeTiled(a, b);
   acc.default_view.wait();
   auto t1 = std::chrono::steady_clock::now();
   double ms = std::chrono::duration<double, std::milli>(t1 - t0).count() / reps;

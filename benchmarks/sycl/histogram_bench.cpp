@@ -1,60 +1,20 @@
 // Benchmark: the SYCL histogram of examples/sycl/histogram.cpp (groups of 128,
 // 64 group-local bins from group_local_memory counted with local atomic_ref,
 // global fetch_min/fetch_max per work-item, one global fetch_add per bin and
-// group, compare_exchange_strong by each group's leader), timed on whatever
+// group, compare_exchange_strong by each group's leader; the example's
+// kernel, from examples/sycl/histogram_kernel.h), timed on whatever
 // device slmc's runtime picks: kernel submissions only, after a warm-up,
 // waiting with q.wait(). Device USM as in the example. The global bins are
 // not cleared between launches, so after k launches each holds k times the
 // counts; minimum and maximum are the same after every launch.
 // Prints one line: "sycl histogram N=<n> <ms> ms <G values/s> Gval/s verified".
 // Usage: histogram_bench [N=16777216] [repetitions=10]
-#include <sycl/detail/core.hpp>
-#include <sycl/ext/oneapi/group_local_memory.hpp>
-#include <sycl/usm.hpp>
+#include "../../examples/sycl/histogram_kernel.h"
 
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <vector>
-
-constexpr unsigned BINS = 64;
-constexpr size_t WG = 128;
-
-using local_counter =
-    sycl::atomic_ref<unsigned, sycl::memory_order::relaxed, sycl::memory_scope::work_group,
-                     sycl::access::address_space::local_space>;
-template <typename T>
-using global_atomic = sycl::atomic_ref<T, sycl::memory_order::relaxed,
-                                       sycl::memory_scope::device,
-                                       sycl::access::address_space::global_space>;
-
-static void histogram(sycl::queue &q, const int *in, unsigned *bins, int *st, size_t n) {
-  q.submit([&](sycl::handler &h) {
-    h.parallel_for<class histogram_kernel>(
-        sycl::nd_range<1>(sycl::range<1>(n), sycl::range<1>(WG)),
-        [=](sycl::nd_item<1> it) {
-          auto g = it.get_group();
-          auto local_bins = sycl::ext::oneapi::group_local_memory<unsigned[BINS]>(g);
-          const int v = in[it.get_global_id(0)];
-          local_counter((*local_bins)[unsigned(v) % BINS]).fetch_add(1u);
-          global_atomic<int>(st[0]).fetch_min(v);
-          global_atomic<int>(st[1]).fetch_max(v);
-          sycl::group_barrier(g);
-
-          const size_t lid = it.get_local_id(0);
-          for (size_t b = lid; b < BINS; b += WG) {
-            unsigned count = local_counter((*local_bins)[b]).load();
-            if (count)
-              global_atomic<unsigned>(bins[b]).fetch_add(count);
-          }
-          if (g.leader()) {
-            int nobody = -1;
-            global_atomic<int>(st[2]).compare_exchange_strong(
-                nobody, int(g.get_group_linear_id()));
-          }
-        });
-  });
-}
 
 int main(int argc, char **argv) {
   const size_t n = argc > 1 ? std::strtoul(argv[1], nullptr, 10) : size_t(1) << 24;
@@ -63,55 +23,33 @@ int main(int argc, char **argv) {
     std::fprintf(stderr, "usage: histogram_bench [N (multiple of %zu)] [repetitions]\n", WG);
     return 2;
   }
-  const size_t groups = n / WG;
-  std::vector<int> input(n);
-  for (size_t i = 0; i < n; ++i) input[i] = int((i * i * 31 + 7 * i) % 1000);
-  std::vector<unsigned> expected(BINS, 0);
-  int expected_min = 1 << 30, expected_max = -1;
-  for (int v : input) {
-    ++expected[unsigned(v) % BINS];
-    expected_min = v < expected_min ? v : expected_min;
-    expected_max = v > expected_max ? v : expected_max;
-  }
+  const HistogramProblem problem(n);
 
   std::vector<unsigned> hist(BINS, 0);
-  int stats[3] = {1 << 30, -1, -1}; // min, max, elected group
+  int stats[3] = {0, 0, 0}; // min, max, elected group
   double ms = 0;
   try {
     sycl::queue q;
-    int *in = sycl::malloc_device<int>(n, q);
-    unsigned *bins = sycl::malloc_device<unsigned>(BINS, q);
-    int *st = sycl::malloc_device<int>(3, q);
-    if (!in || !bins || !st) {
-      std::fprintf(stderr, "histogram_bench: out of device memory\n");
-      return 1;
-    }
-    q.copy(input.data(), in, n);
-    q.memset(bins, 0, BINS * sizeof(unsigned));
-    q.copy(stats, st, 3);
-
-    histogram(q, in, bins, st, n); // warm-up: module build / JIT
+    HistogramMemory mem(q, problem.input);
+    Histogram(q, mem.in, mem.bins, mem.st, n); // warm-up: module build / JIT
     q.wait();
     auto t0 = std::chrono::steady_clock::now();
     for (int r = 0; r < reps; ++r)
-      histogram(q, in, bins, st, n);
+      Histogram(q, mem.in, mem.bins, mem.st, n);
     q.wait();
     auto t1 = std::chrono::steady_clock::now();
     ms = std::chrono::duration<double, std::milli>(t1 - t0).count() / reps;
-    q.copy(bins, hist.data(), BINS);
-    q.copy(st, stats, 3).wait();
-    sycl::free(in, q);
-    sycl::free(bins, q);
-    sycl::free(st, q);
+    mem.read(hist, stats);
   } catch (const sycl::exception &e) {
     std::fprintf(stderr, "histogram_bench: SYCL exception: %s\n", e.what());
     return 1;
   }
 
+  const size_t groups = n / WG;
   int bad = 0;
   for (unsigned b = 0; b < BINS; ++b)
-    bad += hist[b] != expected[b] * unsigned(reps + 1);
-  bad += stats[0] != expected_min || stats[1] != expected_max;
+    bad += hist[b] != problem.expected[b] * unsigned(reps + 1);
+  bad += stats[0] != problem.expected_min || stats[1] != problem.expected_max;
   bad += stats[2] < 0 || size_t(stats[2]) >= groups;
   std::printf("sycl histogram N=%zu %.4f ms %.2f Gval/s %s\n", n, ms, double(n) / (ms * 1e6),
               bad ? "WRONG" : "verified");

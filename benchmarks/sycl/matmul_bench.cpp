@@ -1,49 +1,17 @@
 // Benchmark: the SYCL tiled matrix multiply of examples/sycl/matmul.cpp (16x16
 // work-groups, two float[16][16] tiles from group_local_memory_for_overwrite,
-// buffers and 2-D accessors, size_t indices), timed on whatever device
-// slmc's runtime picks: kernel submissions only, after a warm-up, waiting
-// with q.wait(). Spot-checks the result against the host.
+// buffers and 2-D accessors, size_t indices; examples/sycl/matmul_kernel.h),
+// timed on whatever device slmc's runtime picks: kernel submissions only,
+// after a warm-up, waiting with q.wait(). Spot-checks the result against the host.
 // Prints one line: "sycl matmul N=<n> <ms> ms <gflops> GFLOP/s verified".
 // Usage: matmul_bench [N=2048] [repetitions=10]
-#include <sycl/sycl.hpp>
+#include "../../examples/sycl/matmul_kernel.h"
 
 #include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <vector>
-
-using namespace sycl;
-
-static constexpr size_t TS = 16;
-using tile_t = float[TS][TS];
-
-static void multiply(queue &q, buffer<float, 2> &a, buffer<float, 2> &b, buffer<float, 2> &c,
-                     size_t M, size_t N, size_t W) {
-  q.submit([&](handler &h) {
-    accessor ra(a, h, read_only);
-    accessor rb(b, h, read_only);
-    accessor wc(c, h, write_only, no_init);
-    h.parallel_for<class tiled_matmul>(
-        nd_range<2>(range<2>(M, N), range<2>(TS, TS)), [=](nd_item<2> it) {
-          group<2> g = it.get_group();
-          auto tileA = ext::oneapi::group_local_memory_for_overwrite<tile_t>(g);
-          auto tileB = ext::oneapi::group_local_memory_for_overwrite<tile_t>(g);
-          const size_t row = it.get_local_id(0), col = it.get_local_id(1);
-          const size_t gr = it.get_global_id(0), gc = it.get_global_id(1);
-          float sum = 0.0f;
-          for (size_t k0 = 0; k0 < W; k0 += TS) {
-            (*tileA)[row][col] = ra[gr][k0 + col];
-            (*tileB)[row][col] = rb[k0 + row][gc];
-            group_barrier(g);
-            for (size_t k = 0; k < TS; ++k)
-              sum += (*tileA)[row][k] * (*tileB)[k][col];
-            group_barrier(g);
-          }
-          wc[id<2>(gr, gc)] = sum;
-        });
-  });
-}
 
 int main(int argc, char **argv) {
   const size_t n = argc > 1 ? std::strtoul(argv[1], nullptr, 10) : 2048;
@@ -63,11 +31,11 @@ int main(int argc, char **argv) {
     buffer<float, 2> a(cA.data(), range<2>(n, n));
     buffer<float, 2> b(cB.data(), range<2>(n, n));
     buffer<float, 2> c(C.data(), range<2>(n, n));
-    multiply(q, a, b, c, n, n, n); // warm-up: module build / JIT
+    MultiplyTiled(q, a, b, c, n, n, n); // warm-up: module build / JIT
     q.wait();
     auto t0 = std::chrono::steady_clock::now();
     for (int r = 0; r < reps; ++r)
-      multiply(q, a, b, c, n, n, n);
+      MultiplyTiled(q, a, b, c, n, n, n);
     q.wait();
     auto t1 = std::chrono::steady_clock::now();
     ms = std::chrono::duration<double, std::milli>(t1 - t0).count() / reps;

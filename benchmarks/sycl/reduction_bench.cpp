@@ -1,54 +1,18 @@
 // Benchmark: the SYCL work-group reduction of examples/sycl/reduction.cpp
 // (groups of 256 summing into a group_local_memory_for_overwrite array of
 // long long, one partial sum per group, then one group folding the partial
-// sums in a zeroed group_local_memory array), timed on whatever device
-// slmc's runtime picks: kernel submissions only, after a warm-up, waiting
-// with q.wait(). USM as in the example: device input, shared partial sums.
+// sums in a zeroed group_local_memory array; the example's kernels, from
+// examples/sycl/reduction_kernel.h), timed on whatever device slmc's runtime
+// picks: kernel submissions only, after a warm-up, waiting with q.wait().
+// USM as in the example: device input, shared partial sums.
 // Prints one line: "sycl reduction N=<n> <ms> ms <GB/s> GB/s verified".
 // Usage: reduction_bench [N=33554432] [repetitions=100]
-#include <sycl/sycl.hpp>
+#include "../../examples/sycl/reduction_kernel.h"
 
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <vector>
-
-namespace syclex = sycl::ext::oneapi;
-
-constexpr size_t WG = 256;
-
-static void reduce(sycl::queue &q, const int *data, long long *partial, long long *total,
-                   size_t n) {
-  const size_t groups = n / WG;
-  q.parallel_for(sycl::nd_range<1>{n, WG}, [=](sycl::nd_item<1> it) {
-    auto scratch = syclex::group_local_memory_for_overwrite<long long[WG]>(it.get_group());
-    long long *s = *scratch;
-    const size_t lid = it.get_local_id(0);
-    s[lid] = data[it.get_global_id(0)];
-    for (size_t stride = WG / 2; stride > 0; stride /= 2) {
-      sycl::group_barrier(it.get_group());
-      if (lid < stride)
-        s[lid] += s[lid + stride];
-    }
-    if (lid == 0)
-      partial[it.get_group_linear_id()] = s[0];
-  });
-
-  q.parallel_for(sycl::nd_range<1>{WG, WG}, [=](sycl::nd_item<1> it) {
-    auto scratch = syclex::group_local_memory<long long[WG]>(it.get_group());
-    long long *s = *scratch;
-    const size_t lid = it.get_local_id(0);
-    for (size_t g = lid; g < groups; g += WG)
-      s[lid] += partial[g];
-    for (size_t stride = WG / 2; stride > 0; stride /= 2) {
-      it.barrier(sycl::access::fence_space::local_space);
-      if (lid < stride)
-        s[lid] += s[lid + stride];
-    }
-    if (lid == 0)
-      *total = s[0];
-  });
-}
 
 int main(int argc, char **argv) {
   const size_t n = argc > 1 ? std::strtoul(argv[1], nullptr, 10) : size_t(1) << 25;
@@ -57,12 +21,10 @@ int main(int argc, char **argv) {
     std::fprintf(stderr, "usage: reduction_bench [N (multiple of %zu)] [repetitions]\n", WG);
     return 2;
   }
-  std::vector<int> host(n);
+  const std::vector<int> host = ReductionInput(n);
   long long expected = 0;
-  for (size_t i = 0; i < n; ++i) {
-    host[i] = int((i * 7919) % 1000) - 300;
-    expected += host[i];
-  }
+  for (int v : host)
+    expected += v;
 
   double ms = 0;
   long long result = 0;
@@ -77,11 +39,11 @@ int main(int argc, char **argv) {
     }
     q.memcpy(data, host.data(), n * sizeof(int)).wait();
 
-    reduce(q, data, partial, total, n); // warm-up: module build / JIT
+    Reduce(q, data, partial, total, n); // warm-up: module build / JIT
     q.wait();
     auto t0 = std::chrono::steady_clock::now();
     for (int r = 0; r < reps; ++r)
-      reduce(q, data, partial, total, n);
+      Reduce(q, data, partial, total, n);
     q.wait();
     auto t1 = std::chrono::steady_clock::now();
     ms = std::chrono::duration<double, std::milli>(t1 - t0).count() / reps;

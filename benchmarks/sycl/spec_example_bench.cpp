@@ -2,44 +2,20 @@
 // sycl_ext_oneapi_local_memory specification: work-groups of 32, each with
 // one value-initialised int[64] from group_local_memory; every work-item
 // writes 42 to element 2*i, then, after a group barrier, copies its two
-// elements of the group's array out), with many more groups than the
-// example's four so that a launch does measurable work. Timed on whatever
+// elements of the group's array out; examples/sycl/spec_example_kernel.h),
+// with many more groups than the example's four so that a launch does
+// measurable work. Timed on whatever
 // device slmc's runtime picks: kernel submissions only, after a warm-up,
 // waiting with q.wait(). A buffer and a write-only accessor as in the
 // example; every element is checked afterwards.
 // Prints one line: "sycl spec_example N=<groups> <ms> ms <GB/s> GB/s verified".
 // Usage: spec_example_bench [groups=2097152] [repetitions=100]
-#include <sycl/sycl.hpp>
+#include "../../examples/sycl/spec_example_kernel.h"
 
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <vector>
-
-using namespace sycl;
-using namespace sycl::ext::oneapi;
-
-constexpr size_t group_size = 32, elems = 64;
-
-static void spec_example(queue &q, buffer<int, 1> &out_buf, size_t groups) {
-  q.submit([&](handler &h) {
-    accessor result(out_buf, h, write_only, no_init);
-    h.parallel_for(nd_range<1>(range<1>(groups * group_size), range<1>(group_size)),
-                   [=](nd_item<1> item) {
-                     multi_ptr<int[64], access::address_space::local_space> ptr =
-                         group_local_memory<int[64]>(item.get_group());
-                     auto &ref = *ptr;
-                     ref[2 * item.get_local_linear_id()] = 42;
-
-                     // Publish the writes, then copy the group's array out.
-                     group_barrier(item.get_group());
-                     size_t base = item.get_group_linear_id() * elems;
-                     size_t i = item.get_local_linear_id();
-                     result[base + 2 * i] = ref[2 * i];
-                     result[base + 2 * i + 1] = ref[2 * i + 1];
-                   });
-  });
-}
 
 int main(int argc, char **argv) {
   const size_t groups = argc > 1 ? std::strtoul(argv[1], nullptr, 10) : size_t(1) << 21;
@@ -54,11 +30,11 @@ int main(int argc, char **argv) {
   try {
     queue q;
     buffer<int, 1> out_buf(out.data(), range<1>(out.size()));
-    spec_example(q, out_buf, groups); // warm-up: module build / JIT
+    SpecExample(q, out_buf, groups); // warm-up: module build / JIT
     q.wait();
     auto t0 = std::chrono::steady_clock::now();
     for (int r = 0; r < reps; ++r)
-      spec_example(q, out_buf, groups);
+      SpecExample(q, out_buf, groups);
     q.wait();
     auto t1 = std::chrono::steady_clock::now();
     ms = std::chrono::duration<double, std::milli>(t1 - t0).count() / reps;

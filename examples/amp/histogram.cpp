@@ -4,44 +4,13 @@
 // tile_static histogram with atomic increments on tile_static memory (cheap,
 // contended only within the tile), then, after the barrier, each thread adds
 // one bin of the tile's histogram to the global histogram with one global
-// atomic add. Checks the counts against a host histogram.
-#include <amp.h>
+// atomic add. Checks the counts against a host histogram. The kernel is in
+// histogram_kernel.h, which benchmarks/amp/histogram_bench.cpp times.
+#include "histogram_kernel.h"
+
 #include <cstdio>
 #include <cstdlib>
 #include <vector>
-
-using namespace concurrency;
-
-static const int BINS = 256;
-static const int TS = 256;
-static const int TILES = 64;
-
-void Histogram(const std::vector<unsigned int> &packed, std::vector<unsigned int> &hist) {
-  const int words = int(packed.size());
-  array_view<const unsigned int, 1> data(words, packed);
-  array<unsigned int, 1> bins(BINS); // zero-initialised
-  array_view<unsigned int, 1> global_hist(bins);
-
-  parallel_for_each(extent<1>(TILES * TS).tile<TS>(), [=](tiled_index<TS> t_idx) restrict(amp) {
-    tile_static unsigned int local_hist[BINS];
-    const int tid = t_idx.local[0];
-    local_hist[tid] = 0;
-    t_idx.barrier.wait();
-
-    for (int i = t_idx.global[0]; i < words; i += TILES * TS) {
-      unsigned int w = data[i];
-      atomic_fetch_inc(&local_hist[w & 0xFF]);
-      atomic_fetch_inc(&local_hist[(w >> 8) & 0xFF]);
-      atomic_fetch_inc(&local_hist[(w >> 16) & 0xFF]);
-      atomic_fetch_inc(&local_hist[w >> 24]);
-    }
-    t_idx.barrier.wait();
-
-    if (local_hist[tid] != 0)
-      atomic_fetch_add(&global_hist[tid], local_hist[tid]);
-  });
-  copy(bins, hist.begin());
-}
 
 int main(int argc, char **argv) {
   int bytes = argc > 1 ? std::atoi(argv[1]) : 1 << 23;
@@ -49,24 +18,14 @@ int main(int argc, char **argv) {
     std::fprintf(stderr, "histogram: the byte count must be a positive multiple of 4\n");
     return 2;
   }
-  // Bytes with an uneven distribution: the sum of two pseudo-random bytes,
-  // halved (a triangle peaking at 127).
-  std::vector<unsigned int> packed(bytes / 4);
-  std::vector<unsigned int> ref(BINS, 0), hist(BINS, 0);
-  unsigned int seed = 2024;
-  for (size_t i = 0; i < packed.size(); ++i) {
-    unsigned int w = 0;
-    for (int k = 0; k < 4; ++k) {
-      seed = seed * 1103515245u + 12345u;
-      unsigned int b = (((seed >> 16) & 0xFF) + ((seed >> 24) & 0xFF)) / 2;
-      w |= b << (8 * k);
-      ++ref[b];
-    }
-    packed[i] = w;
-  }
+  std::vector<unsigned int> ref, hist(BINS, 0);
+  std::vector<unsigned int> packed = HistogramInput(bytes, ref);
 
   try {
-    Histogram(packed, hist);
+    array_view<const unsigned int, 1> data(int(packed.size()), packed);
+    array<unsigned int, 1> bins(BINS); // zero-initialised
+    Histogram(data, array_view<unsigned int, 1>(bins));
+    copy(bins, hist.begin());
   } catch (const runtime_exception &e) {
     std::fprintf(stderr, "histogram: %s\n", e.what());
     return 1;

@@ -1,42 +1,13 @@
 // Tiled matrix multiply in C++ AMP: each 16x16 tile of C is computed by one
 // tile of threads that stages 16x16 blocks of A and B in tile_static memory.
-// Checks the result against a host computation.
-#include <amp.h>
+// Checks the result against a host computation. The kernel is in
+// matmul_kernel.h, which benchmarks/amp/matmul_bench.cpp times.
+#include "matmul_kernel.h"
+
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <vector>
-
-using namespace concurrency;
-
-static const int TS = 16;
-
-void MatrixMultiplyTiled(std::vector<float> &vC, const std::vector<float> &vA,
-                         const std::vector<float> &vB, int M, int N, int W) {
-  array_view<const float, 2> a(M, W, vA);
-  array_view<const float, 2> b(W, N, vB);
-  array_view<float, 2> c(M, N, vC);
-  c.discard_data();
-
-  parallel_for_each(c.extent.tile<TS, TS>(),
-                    [=](tiled_index<TS, TS> t_idx) restrict(amp) {
-    int row = t_idx.local[0];
-    int col = t_idx.local[1];
-    float sum = 0.0f;
-    for (int i = 0; i < W; i += TS) {
-      tile_static float locA[TS][TS];
-      tile_static float locB[TS][TS];
-      locA[row][col] = a(t_idx.global[0], col + i);
-      locB[row][col] = b(row + i, t_idx.global[1]);
-      t_idx.barrier.wait();
-      for (int k = 0; k < TS; k++)
-        sum += locA[row][k] * locB[k][col];
-      t_idx.barrier.wait();
-    }
-    c[t_idx.global] = sum;
-  });
-  c.synchronize();
-}
 
 int main(int argc, char **argv) {
   int n = argc > 1 ? std::atoi(argv[1]) : 256;
@@ -50,7 +21,11 @@ int main(int argc, char **argv) {
   for (int i = 0; i < W * N; ++i) B[i] = float((i * 5) % 11) - 5.0f;
 
   try {
-    MatrixMultiplyTiled(C, A, B, M, N, W);
+    array_view<const float, 2> a(M, W, A), b(W, N, B);
+    array_view<float, 2> c(M, N, C);
+    c.discard_data();
+    MatrixMultiplyTiled(a, b, c, W);
+    c.synchronize();
   } catch (const runtime_exception &e) {
     std::fprintf(stderr, "matmul: %s\n", e.what());
     return 1;

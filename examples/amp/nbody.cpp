@@ -4,71 +4,14 @@
 // wait at the barrier, and then every thread reads all 256 from there, so
 // each position is read from global memory once per tile instead of once per
 // thread. Runs a few time steps and checks positions and velocities against
-// the same computation on the host.
-#include <amp.h>
-#include <amp_math.h>
+// the same computation on the host. The kernel is in nbody_kernel.h, which
+// benchmarks/amp/nbody_bench.cpp times.
+#include "nbody_kernel.h"
+
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <vector>
-
-using namespace concurrency;
-
-static const int TS = 256;
-static const float SOFTENING_SQUARED = 0.0125f;
-static const float DELTA_TIME = 0.01f;
-static const float DAMPING = 0.999f;
-
-struct body_pos {
-  float x, y, z, mass;
-};
-struct body_vel {
-  float x, y, z, pad;
-};
-
-void BodyBodyInteraction(float &ax, float &ay, float &az, const body_pos &self,
-                         const body_pos &other) restrict(amp, cpu) {
-  float rx = other.x - self.x;
-  float ry = other.y - self.y;
-  float rz = other.z - self.z;
-  float dist2 = rx * rx + ry * ry + rz * rz + SOFTENING_SQUARED;
-  float inv = 1.0f / precise_math::sqrt(dist2);
-  float s = other.mass * inv * inv * inv;
-  ax += rx * s;
-  ay += ry * s;
-  az += rz * s;
-}
-
-void IntegrateBody(body_pos &p, body_vel &v, float ax, float ay, float az) restrict(amp, cpu) {
-  v.x = (v.x + ax * DELTA_TIME) * DAMPING;
-  v.y = (v.y + ay * DELTA_TIME) * DAMPING;
-  v.z = (v.z + az * DELTA_TIME) * DAMPING;
-  p.x += v.x * DELTA_TIME;
-  p.y += v.y * DELTA_TIME;
-  p.z += v.z * DELTA_TIME;
-}
-
-void NBodyStep(array_view<const body_pos, 1> pos_in, array_view<body_pos, 1> pos_out,
-               array_view<body_vel, 1> vel) {
-  const int n = pos_in.extent[0];
-  pos_out.discard_data();
-  parallel_for_each(pos_in.extent.tile<TS>(), [=](tiled_index<TS> t_idx) restrict(amp) {
-    body_pos self = pos_in[t_idx.global];
-    float ax = 0.0f, ay = 0.0f, az = 0.0f;
-    for (int base = 0; base < n; base += TS) {
-      tile_static body_pos cache[TS];
-      cache[t_idx.local[0]] = pos_in[base + t_idx.local[0]];
-      t_idx.barrier.wait();
-      for (int j = 0; j < TS; ++j)
-        BodyBodyInteraction(ax, ay, az, self, cache[j]);
-      t_idx.barrier.wait();
-    }
-    body_vel v = vel[t_idx.global];
-    IntegrateBody(self, v, ax, ay, az);
-    vel[t_idx.global] = v;
-    pos_out[t_idx.global] = self;
-  });
-}
 
 int main(int argc, char **argv) {
   int n = argc > 1 ? std::atoi(argv[1]) : 4096;
@@ -78,16 +21,8 @@ int main(int argc, char **argv) {
     return 2;
   }
 
-  // Bodies on a jittered shell, at rest.
-  std::vector<body_pos> pos(n);
+  std::vector<body_pos> pos = InitialPositions(n);
   std::vector<body_vel> vel(n, body_vel{0.0f, 0.0f, 0.0f, 0.0f});
-  unsigned seed = 12345;
-  auto rnd = [&seed] {
-    seed = seed * 1664525u + 1013904223u;
-    return float(seed >> 8) / float(1 << 24) - 0.5f;
-  };
-  for (int i = 0; i < n; ++i)
-    pos[i] = body_pos{rnd() * 8.0f, rnd() * 8.0f, rnd() * 8.0f, 0.5f + rnd() * 0.5f};
 
   std::vector<body_pos> ref_pos(pos);
   std::vector<body_vel> ref_vel(vel);

@@ -4,39 +4,13 @@
 // The block has one padding column, which keeps the threads of a column on
 // different banks of the shared local memory. The extent is padded to whole
 // tiles; threads of the padding take part in the barrier but touch no data.
-// Checks the result against a host computation.
-#include <amp.h>
+// Checks the result against a host computation. The kernel is in
+// transpose_kernel.h, which benchmarks/amp/transpose_bench.cpp times.
+#include "transpose_kernel.h"
+
 #include <cstdio>
 #include <cstdlib>
 #include <vector>
-
-using namespace concurrency;
-
-static const int TS = 16;
-
-void TransposeTiled(const std::vector<float> &vIn, std::vector<float> &vOut, int rows,
-                    int cols) {
-  array_view<const float, 2> in(rows, cols, vIn);
-  array_view<float, 2> out(cols, rows, vOut);
-  out.discard_data();
-
-  parallel_for_each(in.extent.tile<TS, TS>().pad(),
-                    [=](tiled_index<TS, TS> t_idx) restrict(amp) {
-    tile_static float block[TS][TS + 1];
-    int r = t_idx.local[0];
-    int c = t_idx.local[1];
-    if (in.extent.contains(t_idx.global))
-      block[r][c] = in[t_idx.global];
-    t_idx.barrier.wait();
-
-    // Tile (i, j) of the input becomes tile (j, i) of the output; thread
-    // (r, c) writes element (r, c) of that tile, read from column r.
-    index<2> dst(t_idx.tile_origin[1] + r, t_idx.tile_origin[0] + c);
-    if (out.extent.contains(dst))
-      out[dst] = block[c][r];
-  });
-  out.synchronize();
-}
 
 int main(int argc, char **argv) {
   int rows = argc > 1 ? std::atoi(argv[1]) : 1000;
@@ -49,7 +23,11 @@ int main(int argc, char **argv) {
   for (size_t i = 0; i < in.size(); ++i) in[i] = float(i % 9973) * 0.5f;
 
   try {
-    TransposeTiled(in, out, rows, cols);
+    array_view<const float, 2> a(rows, cols, in);
+    array_view<float, 2> b(cols, rows, out);
+    b.discard_data();
+    TransposeTiled(a, b);
+    b.synchronize();
   } catch (const runtime_exception &e) {
     std::fprintf(stderr, "transpose: %s\n", e.what());
     return 1;

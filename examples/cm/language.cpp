@@ -6,13 +6,11 @@
 //   slmc++ --emit=program language_genx.cpp -o language_genx.isa
 //   slmc++ language.cpp -o language
 //   ./language language_genx.isa
-#include <cm_rt.h>
+#include "cm_example.h"
 
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
-#include <fstream>
-#include <iterator>
 #include <string>
 #include <vector>
 
@@ -21,25 +19,6 @@
 #define SLOTS 16
 #define IN_ELEMENTS 40
 #define OUT_ELEMENTS (15 * SLOT + 8) // slot 15 is cut in half
-
-#define cm_result_check(call)                                                  \
-  do {                                                                         \
-    int result_ = (call);                                                      \
-    if (result_ != CM_SUCCESS) {                                               \
-      std::fprintf(stderr, "%s failed: %s (%s)\n", #call,                      \
-                   GetCmErrorString(result_), slmc_last_error());              \
-      std::exit(1);                                                            \
-    }                                                                          \
-  } while (0)
-
-static std::string load_file(const char *path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    std::fprintf(stderr, "cannot open %s\n", path);
-    std::exit(1);
-  }
-  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-}
 
 static uint32_t float_bits(float f) {
   uint32_t u;

@@ -7,36 +7,15 @@
 //   slmc++ --emit=program transpose_genx.cpp -o transpose_genx.isa
 //   slmc++ transpose.cpp -o transpose
 //   ./transpose transpose_genx.isa [width [height]]
-#include <cm_rt.h>
+#include "cm_example.h"
 
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
-#include <fstream>
-#include <iterator>
 #include <string>
 #include <vector>
 
 #define TILE 16 // as in the kernel
-
-#define cm_result_check(call)                                                  \
-  do {                                                                         \
-    int result_ = (call);                                                      \
-    if (result_ != CM_SUCCESS) {                                               \
-      std::fprintf(stderr, "%s failed: %s (%s)\n", #call,                      \
-                   GetCmErrorString(result_), slmc_last_error());              \
-      std::exit(1);                                                            \
-    }                                                                          \
-  } while (0)
-
-static std::string load_file(const char *path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    std::fprintf(stderr, "cannot open %s\n", path);
-    std::exit(1);
-  }
-  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-}
 
 int main(int argc, char **argv) {
   if (argc < 2) {

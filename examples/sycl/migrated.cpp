@@ -7,7 +7,10 @@
 // array, which SYCLomatic's kernel-scope allocation turns into
 // group_local_memory_for_overwrite inside the helper; the kernel calls it
 // twice (CUDA has one array per function, DPC++ and slmc one per call path;
-// the helper, like most, works with either).
+// the helper, like most, works with either). A warp reduction with
+// __shfl_down_sync becomes shift_group_left over the sub-group, and the
+// kernel requires 32-wide sub-groups ([[intel::reqd_sub_group_size(32)]], as
+// SYCLomatic writes it), without which its sums would be wrong.
 //
 // The CUDA original:
 //   __device__ float load_or_zero(const float *in, int n) {
@@ -55,7 +58,17 @@ float block_max(float v) {
   return m[0];
 }
 
-void block_sum(const float *in, float *out, float *prefix, int n,
+// __device__ float warp_sum(float v) {
+//   for (int offset = 16; offset > 0; offset /= 2)
+//     v += __shfl_down_sync(0xffffffff, v, offset);
+//   return v; }
+float warp_sum(float v, const sycl::nd_item<3> &item_ct1) {
+  for (int offset = 16; offset > 0; offset /= 2)
+    v += sycl::shift_group_left(item_ct1.get_sub_group(), v, offset);
+  return v;
+}
+
+void block_sum(const float *in, float *out, float *prefix, float *warps, int n,
                const sycl::nd_item<3> &item_ct1, float *s) {
   int tid = item_ct1.get_local_id(2);
   float v = load_or_zero(in, n);
@@ -69,9 +82,12 @@ void block_sum(const float *in, float *out, float *prefix, int n,
   float r = sycl::reduce_over_group(item_ct1.get_group(), v, sycl::plus<float>());
   float p = block_prefix(v);
   float hi = block_max(v), lo = -block_max(-v);
+  float w = warp_sum(v, item_ct1);
   int i = item_ct1.get_group(2) * BLOCK + tid;
   if (i < n)
     prefix[i] = p;
+  if (tid % 32 == 0)
+    warps[i / 32] = w;
   if (tid == 0) {
     out[4 * item_ct1.get_group(2)] = s[0];
     out[4 * item_ct1.get_group(2) + 1] = r;
@@ -94,18 +110,20 @@ int main(int argc, char **argv) {
   float *d_in = sycl::malloc_device<float>(n, q_ct1);
   float *d_out = sycl::malloc_device<float>(4 * blocks, q_ct1);
   float *d_prefix = sycl::malloc_device<float>(n, q_ct1);
+  float *d_warps = sycl::malloc_device<float>(blocks * BLOCK / 32, q_ct1);
   q_ct1.memcpy(d_in, h_in.data(), n * sizeof(float)).wait();
   q_ct1.submit([&](sycl::handler &cgh) {
     sycl::local_accessor<float, 1> s_acc_ct1(sycl::range<1>(BLOCK), cgh);
     cgh.parallel_for(sycl::nd_range<3>(sycl::range<3>(1, 1, blocks) * sycl::range<3>(1, 1, BLOCK),
                                        sycl::range<3>(1, 1, BLOCK)),
-                     [=](sycl::nd_item<3> item_ct1) {
-                       block_sum(d_in, d_out, d_prefix, n, item_ct1,
+                     [=](sycl::nd_item<3> item_ct1) [[intel::reqd_sub_group_size(32)]] {
+                       block_sum(d_in, d_out, d_prefix, d_warps, n, item_ct1,
                                  s_acc_ct1.get_multi_ptr<sycl::access::decorated::no>().get());
                      });
   });
-  std::vector<float> h_out(4 * blocks), h_prefix(n);
+  std::vector<float> h_out(4 * blocks), h_prefix(n), h_warps(blocks * BLOCK / 32);
   q_ct1.memcpy(h_out.data(), d_out, 4 * blocks * sizeof(float));
+  q_ct1.memcpy(h_warps.data(), d_warps, h_warps.size() * sizeof(float));
   q_ct1.memcpy(h_prefix.data(), d_prefix, n * sizeof(float)).wait();
 
   int bad = 0;
@@ -130,9 +148,17 @@ int main(int argc, char **argv) {
       std::printf("block %d: max %g, min %g, want %g, %g\n", b, h_out[4 * b + 2],
                   h_out[4 * b + 3], hi, lo);
   }
+  for (size_t w = 0; w < h_warps.size(); ++w) {
+    float sum = 0;
+    for (size_t i = w * 32; i < w * 32 + 32 && i < size_t(n); ++i)
+      sum += h_in[i];
+    if (h_warps[w] != sum && bad++ < 5)
+      std::printf("warp %zu: %g, want %g\n", w, h_warps[w], sum);
+  }
   std::printf("migrated block sum of %d floats: %s\n", n, bad ? "FAILED" : "PASSED");
   sycl::free(d_in, q_ct1);
   sycl::free(d_out, q_ct1);
   sycl::free(d_prefix, q_ct1);
+  sycl::free(d_warps, q_ct1);
   return bad ? 1 : 0;
 }

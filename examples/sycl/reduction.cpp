@@ -2,16 +2,14 @@
 // sums its part of the input in a group-local array (a tree of additions
 // separated by barriers) and writes one partial sum; a second kernel, one
 // group, reduces the partial sums the same way. USM memory and the queue's
-// kernel shortcuts; the result is checked against the host's sum.
-#include <sycl/sycl.hpp>
+// kernel shortcuts; the result is checked against the host's sum. The
+// kernels are in reduction_kernel.h, which benchmarks/sycl/reduction_bench.cpp
+// times.
+#include "reduction_kernel.h"
 
 #include <cstdio>
 #include <cstdlib>
 #include <vector>
-
-namespace syclex = sycl::ext::oneapi;
-
-constexpr size_t WG = 256; // work-group size: the group-local array's extent
 
 int main(int argc, char **argv) {
   const size_t n = argc > 1 ? std::strtoul(argv[1], nullptr, 10) : 64 * 1024;
@@ -21,12 +19,10 @@ int main(int argc, char **argv) {
   }
   const size_t groups = n / WG;
 
-  std::vector<int> host(n);
+  const std::vector<int> host = ReductionInput(n);
   long long expected = 0;
-  for (size_t i = 0; i < n; ++i) {
-    host[i] = int((i * 7919) % 1000) - 300;
-    expected += host[i];
-  }
+  for (int v : host)
+    expected += v;
 
   long long result = 0;
   try {
@@ -41,36 +37,7 @@ int main(int argc, char **argv) {
                             "reduction: out of device memory");
     q.memcpy(data, host.data(), n * sizeof(int)).wait();
 
-    // Pass 1: one partial sum per work-group.
-    q.parallel_for(sycl::nd_range<1>{n, WG}, [=](sycl::nd_item<1> it) {
-      auto scratch = syclex::group_local_memory_for_overwrite<long long[WG]>(it.get_group());
-      long long *s = *scratch;
-      const size_t lid = it.get_local_id(0);
-      s[lid] = data[it.get_global_id(0)];
-      for (size_t stride = WG / 2; stride > 0; stride /= 2) {
-        sycl::group_barrier(it.get_group());
-        if (lid < stride)
-          s[lid] += s[lid + stride];
-      }
-      if (lid == 0)
-        partial[it.get_group_linear_id()] = s[0];
-    });
-
-    // Pass 2: one group folds the partial sums.
-    q.parallel_for(sycl::nd_range<1>{WG, WG}, [=](sycl::nd_item<1> it) {
-      auto scratch = syclex::group_local_memory<long long[WG]>(it.get_group());
-      long long *s = *scratch;
-      const size_t lid = it.get_local_id(0);
-      for (size_t g = lid; g < groups; g += WG)
-        s[lid] += partial[g];
-      for (size_t stride = WG / 2; stride > 0; stride /= 2) {
-        it.barrier(sycl::access::fence_space::local_space);
-        if (lid < stride)
-          s[lid] += s[lid + stride];
-      }
-      if (lid == 0)
-        *total = s[0];
-    });
+    Reduce(q, data, partial, total, n);
     q.wait_and_throw();
     result = *total;
 

@@ -268,7 +268,45 @@ namespace slmc {
 // device entry for all of them; its host-side address is the kernel's
 // identity across the device passes, the host pass and the CPU fallback.
 
-template <class F> SLMC_KERNEL void kernel_entry(F f) { f(); }
+// ---- Required sub-group size ------------------------------------------------
+// A kernel functor with `static constexpr unsigned slmc_reqd_sub_group_size`
+// requires that sub-group size (SYCL's reqd_sub_group_size: lowering adds
+// the member to a functor class and wraps a lambda in sub_group_sized). The
+// SPIR-V pass marks the kernel (slmc++ turns the mark into the SubgroupSize
+// execution mode); the launch asks the runtime for it.
+namespace detail {
+template <class F, class = decltype(F::slmc_reqd_sub_group_size)>
+constexpr unsigned required_sub_group_size(int) {
+  return F::slmc_reqd_sub_group_size;
+}
+template <class F> constexpr unsigned required_sub_group_size(long) { return 0; }
+} // namespace detail
+template <class F>
+constexpr unsigned required_sub_group_size = detail::required_sub_group_size<F>(0);
+
+/// A lambda with a required sub-group size: the lambda itself (its call
+/// operator, its captures) plus the requirement.
+template <unsigned N, class F> struct sub_group_sized : F {
+  static_assert(N > 0, "reqd_sub_group_size: the size must be positive");
+  static constexpr unsigned slmc_reqd_sub_group_size = N;
+  SLMC_HD explicit sub_group_sized(const F &f) : F(f) {}
+  using F::operator();
+};
+template <unsigned N, class F> SLMC_HD sub_group_sized<N, F> with_sub_group_size(const F &f) {
+  return sub_group_sized<N, F>(f);
+}
+
+#if defined(SLMC_PASS_SPIRV)
+extern "C" SLMC_DEVICE_ONLY void __slmc_reqd_sub_group_size(unsigned size);
+#endif
+
+template <class F> SLMC_KERNEL void kernel_entry(F f) {
+#if defined(SLMC_PASS_SPIRV)
+  if (required_sub_group_size<F>)
+    __slmc_reqd_sub_group_size(required_sub_group_size<F>);
+#endif
+  f();
+}
 
 template <class F> void cpu_entry(void **args) {
   (*static_cast<const F *>(args[0]))();
@@ -282,7 +320,8 @@ slmc_status launch(const F &f, slmc_dim3 groups, slmc_dim3 group_size,
                    size_t dynamic_group_memory = 0) {
   void *args[1] = {const_cast<F *>(&f)};
   size_t sizes[1] = {sizeof(F)};
-  slmc_launch_params p;
+  slmc_launch_params p{};
+  p.sub_group_size = required_sub_group_size<F>;
   p.group_count = groups;
   p.group_size = group_size;
   p.dynamic_group_memory = dynamic_group_memory;
@@ -318,6 +357,10 @@ extern __attribute__((shared, aligned(16))) unsigned char slmc_dynamic_group_mem
 
 template <class F>
 SLMC_KERNEL void kernel_entry_dynamic(F f, dynamic_local_byte *memory) {
+#if defined(SLMC_PASS_SPIRV)
+  if (required_sub_group_size<F>)
+    __slmc_reqd_sub_group_size(required_sub_group_size<F>);
+#endif
 #if defined(SLMC_PASS_PTX)
   (void)memory;
   f(slmc_dynamic_group_memory);
@@ -344,7 +387,8 @@ slmc_status launch_dynamic(const F &f, slmc_dim3 groups, slmc_dim3 group_size,
   void *no_memory = nullptr;
   void *args[2] = {const_cast<F *>(&f), &no_memory};
   size_t sizes[2] = {sizeof(F), sizeof(void *)};
-  slmc_launch_params p;
+  slmc_launch_params p{};
+  p.sub_group_size = required_sub_group_size<F>;
   p.group_count = groups;
   p.group_size = group_size;
   p.dynamic_group_memory = bytes;

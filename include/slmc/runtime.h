@@ -48,7 +48,9 @@ typedef enum slmc_status {
   SLMC_ERROR_BARRIER_DIVERGENCE = 9, /* CPU: not every work-item reached a barrier */
   SLMC_ERROR_BACKEND = 10,           /* any other driver error */
   SLMC_ERROR_TASK_NOT_FOUND = 11,    /* no such task id, or already waited for */
-  SLMC_ERROR_TIMEOUT = 12            /* a wait ran out of time */
+  SLMC_ERROR_TIMEOUT = 12,           /* a wait ran out of time */
+  SLMC_ERROR_UNSUPPORTED = 13        /* the device cannot run the kernel as asked
+                                        (e.g. a required sub-group size) */
 } slmc_status;
 
 typedef enum slmc_backend {
@@ -70,6 +72,10 @@ typedef struct slmc_device_info {
   size_t max_group_local_memory;  /* bytes of group-local memory per group */
   size_t global_memory;           /* bytes */
   uint32_t compute_units;
+  /* The sub-group sizes a kernel may require (SYCL reqd_sub_group_size),
+   * ascending; kernels that require none get the device's choice. */
+  uint32_t sub_group_sizes[8];
+  uint32_t num_sub_group_sizes;
 } slmc_device_info;
 
 /* ---- Errors ------------------------------------------------------------ */
@@ -144,6 +150,11 @@ typedef struct slmc_launch_params {
    * it unused, the CPU fallback ignores it). */
   void **args;
   const size_t *arg_sizes;     /* byte size of each argument */
+  /* The sub-group size the kernel was compiled to require (0: none). A
+   * device without it among its sub_group_sizes fails the launch with
+   * SLMC_ERROR_UNSUPPORTED. On the CPU fallback it is the size the
+   * work-items' sub-group functions see (1 when none is required). */
+  uint32_t sub_group_size;
 } slmc_launch_params;
 
 /* Launches asynchronously (in order with other launches and copies). */
@@ -161,6 +172,7 @@ typedef struct slmc_cpu_item {
   slmc_dim3 local_size;
   slmc_dim3 group_count;
   void *dynamic_group_memory;
+  uint32_t sub_group_size; /* work-items per sub-group (by linear local id) */
 } slmc_cpu_item;
 
 SLMC_RT_API const slmc_cpu_item *slmc_cpu_current_item(void);
@@ -171,6 +183,13 @@ SLMC_RT_API const slmc_cpu_item *slmc_cpu_current_item(void);
 SLMC_RT_API void *slmc_cpu_group_local_alloc(size_t bytes, size_t align);
 /* Blocks the calling work-item until every work-item of its group arrives. */
 SLMC_RT_API void slmc_cpu_barrier(void);
+/* Blocks the calling work-item until every work-item of its sub-group
+ * arrives (a no-op when sub-groups have one work-item). */
+SLMC_RT_API void slmc_cpu_sub_group_barrier(void);
+/* Every work-item of a sub-group calls this together: each gets the `value`
+ * of the work-item at `from_lane` of its sub-group (its own when `from_lane`
+ * is past the sub-group's end). */
+SLMC_RT_API uint32_t slmc_cpu_sub_group_shuffle(uint32_t value, uint32_t from_lane);
 
 /* ---- Compiler ABI ---------------------------------------------------------
  * Clang's HIP host code generation registers the embedded device images and

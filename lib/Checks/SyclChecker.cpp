@@ -18,6 +18,7 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/StmtCXX.h"
+#include "clang/Lex/Lexer.h"
 #include "llvm/ADT/DenseSet.h"
 
 using namespace clang;
@@ -82,6 +83,8 @@ public:
     for (const GroupLocalVar &G : Model.GroupLocals)
       if (G.Dialect == DialectKind::Sycl)
         checkGroupLocalMemory(Ctx, Model, G, R);
+    for (const SubGroupSizeRequirement &S : Model.SubGroupSizes)
+      checkRequiredSubGroupSize(Ctx, S, R);
     for (const Kernel &K : Model.Kernels)
       if (K.Dialect == DialectKind::Sycl && K.UsesWorkGroups)
         checkDivergentBarriers(Model, K, R,
@@ -91,6 +94,23 @@ public:
   }
 
 private:
+  /// reqd_sub_group_size: a positive size, whose text lowering can repeat
+  /// before the lambda (or its value, when it has one).
+  void checkRequiredSubGroupSize(ASTContext &Ctx, const SubGroupSizeRequirement &S,
+                                 Reporter &R) {
+    if (!S.Size->isValueDependent()) {
+      if (std::optional<llvm::APSInt> V = S.Size->getIntegerConstantExpr(Ctx))
+        if (!V->isStrictlyPositive())
+          R.report(S.Size->getBeginLoc(), Diag::err_sycl_sub_group_size_not_positive)
+              << toString(*V, 10);
+      return;
+    }
+    if (Lexer::makeFileCharRange(CharSourceRange::getTokenRange(S.Size->getSourceRange()),
+                                 Ctx.getSourceManager(), Ctx.getLangOpts())
+            .isInvalid())
+      R.report(S.Size->getBeginLoc(), Diag::err_sycl_sub_group_size_in_macro);
+  }
+
   void checkGroupLocalMemory(ASTContext &Ctx, const ProgramModel &Model,
                              const GroupLocalVar &G, Reporter &R) {
     std::string Callee = "'" + G.Call->getDirectCallee()->getNameAsString() + "'";

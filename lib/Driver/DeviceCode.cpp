@@ -236,6 +236,35 @@ bool lowerGroupLocalAllocations(Module &M, StringRef SourceName) {
   return true;
 }
 
+/// A kernel whose functor requires a sub-group size (SYCL's
+/// reqd_sub_group_size) starts with a call __slmc_reqd_sub_group_size(N)
+/// (slmc::kernel_entry, SPIR-V pass only). The call becomes the kernel's
+/// intel_reqd_sub_group_size metadata, which LLVM's SPIR-V backend emits as
+/// the SubgroupSize execution mode, and IGC compiles the kernel for exactly
+/// that many lanes.
+bool applyRequiredSubGroupSizes(Module &M, StringRef SourceName) {
+  Function *Mark = M.getFunction("__slmc_reqd_sub_group_size");
+  if (!Mark)
+    return true;
+  LLVMContext &Ctx = M.getContext();
+  for (User *U : make_early_inc_range(Mark->users())) {
+    auto *CB = dyn_cast<CallBase>(U);
+    auto *Size = CB ? dyn_cast<ConstantInt>(CB->getArgOperand(0)) : nullptr;
+    Function *K = CB ? CB->getFunction() : nullptr;
+    if (!Size || !K || !isKernel(*K)) {
+      errs() << "slmc++: error: in '" << SourceName
+             << "': a required sub-group size is not a constant in a kernel entry\n";
+      return false;
+    }
+    K->setMetadata("intel_reqd_sub_group_size",
+                   MDNode::get(Ctx, ConstantAsMetadata::get(ConstantInt::get(
+                                        Type::getInt32Ty(Ctx), Size->getZExtValue()))));
+    CB->eraseFromParent();
+  }
+  Mark->eraseFromParent();
+  return true;
+}
+
 /// SimplifyCFG folds consecutive tests of one value, such as
 ///   if (r == 0) { a } if (r == N - 1) { b }
 /// into `switch (r) { case 0: a; case N - 1: b }`, which the NVPTX backend
@@ -331,7 +360,8 @@ bool compileSpirv(const Toolchain &TC, const Options &Opts, TempFiles &Temps,
       !runModuleStep(Opts, "internalize all but kernels", Bitcode, Internal,
                      [&](Module &M) {
                        internalizeAllButKernels(M);
-                       return lowerGroupLocalAllocations(M, SourceName);
+                       return applyRequiredSubGroupSizes(M, SourceName) &&
+                              lowerGroupLocalAllocations(M, SourceName);
                      }))
     return false;
 

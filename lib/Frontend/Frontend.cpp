@@ -7,10 +7,13 @@
 //===----------------------------------------------------------------------===//
 #include "Frontend/Frontend.h"
 
+#include "Frontend/KernelAttributes.h"
 #include "Model/ModelBuilder.h"
 
 #include "clang/Lex/HeaderSearch.h"
+#include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/Support/Path.h"
 
 using namespace clang;
@@ -78,14 +81,63 @@ std::string resourceIncludeDirFor(llvm::StringRef BinaryPath) {
   return std::string(P);
 }
 
+/// A door that reads files without the pre-pass (the plugin on a plain
+/// clang++) sees reqd_sub_group_size as Clang does: unknown, dropped. Each
+/// user file that still has one gets an error at its first.
+static void reportUnrespelledKernelAttributes(const SourceManager &SM,
+                                              llvm::ArrayRef<SourceRange> Skipped,
+                                              Reporter &R) {
+  llvm::DenseSet<const FileEntry *> Seen;
+  for (unsigned I = 0, N = SM.local_sloc_entry_size(); I < N; ++I) {
+    const SrcMgr::SLocEntry &E = SM.getLocalSLocEntry(I);
+    if (!E.isFile())
+      continue;
+    SourceLocation Start = SourceLocation::getFromRawEncoding(E.getOffset());
+    FileID FID = SM.getFileID(Start);
+    OptionalFileEntryRef File = SM.getFileEntryRefForID(FID);
+    if (!File || SM.isInSystemHeader(Start) || !Seen.insert(&File->getFileEntry()).second)
+      continue;
+    if (std::optional<llvm::StringRef> Text = SM.getBufferDataOrNone(FID))
+      for (size_t At : findUnrespelledKernelAttributes(*Text)) {
+        SourceLocation Loc = Start.getLocWithOffset(At);
+        if (llvm::none_of(Skipped, [&](SourceRange S) {
+              return !SM.isBeforeInTranslationUnit(Loc, S.getBegin()) &&
+                     SM.isBeforeInTranslationUnit(Loc, S.getEnd());
+            })) {
+          R.report(Loc, Diag::err_sycl_sub_group_size_not_respelled);
+          break;
+        }
+      }
+  }
+}
+
+namespace {
+class SkippedRangeRecorder : public PPCallbacks {
+public:
+  explicit SkippedRangeRecorder(std::shared_ptr<std::vector<SourceRange>> Ranges)
+      : Ranges(std::move(Ranges)) {}
+  void SourceRangeSkipped(SourceRange Range, SourceLocation) override {
+    Ranges->push_back(Range);
+  }
+
+private:
+  std::shared_ptr<std::vector<SourceRange>> Ranges;
+};
+} // namespace
+
 SlmcConsumer::SlmcConsumer(CompilerInstance &CI, CheckOptions Opts,
                            ModelCallback OnModel)
-    : CI(CI), Opts(Opts), OnModel(std::move(OnModel)) {}
+    : CI(CI), Opts(Opts), OnModel(std::move(OnModel)),
+      Skipped(std::make_shared<std::vector<SourceRange>>()) {
+  if (CI.hasPreprocessor())
+    CI.getPreprocessor().addPPCallbacks(std::make_unique<SkippedRangeRecorder>(Skipped));
+}
 
 void SlmcConsumer::HandleTranslationUnit(ASTContext &Ctx) {
   DiagnosticsEngine &Diags = CI.getDiagnostics();
   Reporter R(Diags, CI.getDiagnosticOpts());
   runEarlyChecks(Ctx, R);
+  reportUnrespelledKernelAttributes(Ctx.getSourceManager(), *Skipped, R);
   // Clang's own errors make the AST unreliable for the other rules.
   if (Diags.hasErrorOccurred())
     return;

@@ -70,6 +70,9 @@ private:
   clang::CompilerInstance &CI;
   CheckOptions Opts;
   ModelCallback OnModel;
+  /// Source the preprocessor skipped (inactive #if branches), recorded
+  /// while the translation unit is read.
+  std::shared_ptr<std::vector<clang::SourceRange>> Skipped;
 };
 
 } // namespace slmc

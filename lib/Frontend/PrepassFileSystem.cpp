@@ -7,6 +7,8 @@
 //===----------------------------------------------------------------------===//
 #include "Frontend/PrepassFileSystem.h"
 
+#include "Frontend/KernelAttributes.h"
+
 #include "Frontend/Diagnostics.h"
 
 #include "clang/Frontend/CompilerInstance.h"
@@ -122,6 +124,13 @@ PrepassFileSystem::Entry PrepassFileSystem::prepass(StringRef Key, StringRef Tex
     E.Original = Text.str();
   E.NeedsCilkHeader = E.Changed && R.NeedsCilkHeader;
   E.Diags = std::move(R.Diags);
+  // SYCL kernel attributes the prelude cannot spell (KernelAttributes.h).
+  if (std::optional<std::string> Respelled = rewriteKernelAttributes(E.Text)) {
+    if (!E.Changed)
+      E.Original = Text.str();
+    E.Text = std::move(*Respelled);
+    E.Changed = true;
+  }
   return E;
 }
 

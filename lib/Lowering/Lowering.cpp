@@ -109,12 +109,20 @@ void LoweringContext::makeDeviceCallable(const FunctionDecl *FD) {
       return;
   if (FD->hasAttr<CUDADeviceAttr>())
     return;
-  Loc = SM.getExpansionLoc(Loc);
-  if (std::find(MadeDeviceCallable.begin(), MadeDeviceCallable.end(), Loc) !=
-      MadeDeviceCallable.end())
-    return;
-  MadeDeviceCallable.push_back(Loc);
-  insertBefore(Loc, "SLMC_HD ");
+  // Every declaration: offload C++ refuses a host-and-device definition of
+  // a function first declared host-only (a prototype, a member function
+  // defined outside its class).
+  for (const FunctionDecl *D : FD->redecls()) {
+    Loc = D->getInnerLocStart();
+    if (D->isImplicit() || Loc.isInvalid() || SM.isInSystemHeader(SM.getExpansionLoc(Loc)))
+      continue;
+    Loc = SM.getExpansionLoc(Loc);
+    if (std::find(MadeDeviceCallable.begin(), MadeDeviceCallable.end(), Loc) !=
+        MadeDeviceCallable.end())
+      continue;
+    MadeDeviceCallable.push_back(Loc);
+    insertBefore(Loc, "SLMC_HD ");
+  }
 }
 
 LoweredOutput LoweringContext::output(llvm::StringRef PresumedName) {

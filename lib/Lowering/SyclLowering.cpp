@@ -20,9 +20,20 @@
 // become host-and-device functions (SYCL needs no annotation on them;
 // offload C++ does).
 //
+//
+//   [=](nd_item<1> it) [[sycl::reqd_sub_group_size(N)]] { ... }
+//     -> ::slmc::with_sub_group_size<(N)>([=](nd_item<1> it) ... { ... })
+//   struct K { [[sycl::reqd_sub_group_size(N)]] void operator()(...) const {...}
+//     -> ... {...} static constexpr unsigned slmc_reqd_sub_group_size = (N);
+//
+// The kernel functor then carries its required sub-group size into
+// slmc::launch and slmc::kernel_entry (slmc/offload.h).
+//
 //===----------------------------------------------------------------------===//
 #include "Lowering/Lowering.h"
 
+#include "clang/AST/ExprCXX.h"
+#include "clang/Lex/Lexer.h"
 #include "llvm/ADT/DenseSet.h"
 
 namespace slmc {
@@ -54,7 +65,57 @@ public:
       for (const auto &[Fn, Edge] : Model.reachableFrom(K.Body))
         L.makeDeviceCallable(Fn);
     }
+    for (const SubGroupSizeRequirement &S : Model.SubGroupSizes)
+      lowerRequiredSubGroupSize(S, L);
   }
+
+private:
+  /// The size as code that means the same before the lambda or after the
+  /// call operator: the argument as written (a template parameter, a macro,
+  /// a constant), or its value when it was written inside a macro.
+  static std::optional<std::string> sizeText(const clang::Expr *E, LoweringContext &L) {
+    clang::ASTContext &Ctx = L.astContext();
+    const clang::SourceManager &SM = Ctx.getSourceManager();
+    clang::CharSourceRange Range = clang::Lexer::makeFileCharRange(
+        clang::CharSourceRange::getTokenRange(E->getSourceRange()), SM, Ctx.getLangOpts());
+    if (Range.isValid())
+      return "(" + clang::Lexer::getSourceText(Range, SM, Ctx.getLangOpts()).str() + ")";
+    if (!E->isValueDependent())
+      if (std::optional<llvm::APSInt> V = E->getIntegerConstantExpr(Ctx))
+        return toString(*V, 10);
+    return std::nullopt;
+  }
+
+  void lowerRequiredSubGroupSize(const SubGroupSizeRequirement &S, LoweringContext &L) {
+    // The annotation has served; in device code it would keep the call
+    // operator alive through llvm.global.annotations.
+    L.replace(S.Attr, "");
+    std::optional<std::string> Size = sizeText(S.Size, L);
+    if (!Size)
+      return; // dependent text inside a macro: cannot be repeated elsewhere
+    if (S.Lambda) {
+      L.insertBefore(S.Lambda->getBeginLoc(), "::slmc::with_sub_group_size<" + *Size + ">(");
+      L.insertAfterToken(S.Lambda->getEndLoc(), ")");
+      return;
+    }
+    // A functor class: the member goes right after the call operator's
+    // declaration in the class, in its access region (public, or SYCL could
+    // not call it).
+    const clang::FunctionDecl *Decl = S.CallOperator;
+    for (const clang::FunctionDecl *R : S.CallOperator->redecls())
+      if (R->getLexicalDeclContext()->isRecord())
+        Decl = R;
+    clang::SourceLocation End = Decl->getEndLoc();
+    if (!Decl->doesThisDeclarationHaveABody()) {
+      std::optional<clang::Token> Semi = clang::Lexer::findNextToken(
+          End, L.astContext().getSourceManager(), L.astContext().getLangOpts());
+      if (!Semi || Semi->isNot(clang::tok::semi))
+        return;
+      End = Semi->getLocation();
+    }
+    L.insertAfterToken(End, " static constexpr unsigned slmc_reqd_sub_group_size = " + *Size + ";");
+  }
+
 };
 
 } // namespace

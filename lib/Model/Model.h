@@ -17,6 +17,8 @@
 #define SLMC_MODEL_MODEL_H
 
 #include "clang/AST/Decl.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/ExprCXX.h"
 #include "clang/AST/Expr.h"
 #include "clang/Basic/SourceLocation.h"
 #include "llvm/ADT/DenseMap.h"
@@ -150,9 +152,21 @@ struct PathStep {
 };
 using CallPath = llvm::SmallVector<PathStep, 4>;
 
+/// A SYCL reqd_sub_group_size attribute as written (in template patterns
+/// too, so its argument may be dependent): on a lambda or on a functor's
+/// call operator, whether or not the model sees the launch.
+struct SubGroupSizeRequirement {
+  const clang::Expr *Size = nullptr;
+  /// The annotation the pre-pass respelled it as (without the brackets).
+  clang::SourceRange Attr;
+  const clang::LambdaExpr *Lambda = nullptr;
+  const clang::CXXMethodDecl *CallOperator = nullptr; // when not a lambda
+};
+
 class ProgramModel {
 public:
   std::vector<Kernel> Kernels;
+  std::vector<SubGroupSizeRequirement> SubGroupSizes;
   std::vector<GroupLocalVar> GroupLocals;
   std::vector<BarrierSite> Barriers;
   std::vector<RestrictionSite> RestrictionSites;

@@ -16,6 +16,7 @@
 //   reduce_over_group(g, ...), ...         group functions (wait on barriers)
 //
 //===----------------------------------------------------------------------===//
+#include "Frontend/KernelAttributes.h"
 #include "Model/FunctionScopeVisitor.h"
 #include "Model/ModelBuilder.h"
 
@@ -178,15 +179,75 @@ private:
     Kernel K;
     K.Dialect = DialectKind::Sycl;
     K.Launch = CE;
-    K.Body = functorBody(CE->getArg(CE->getNumArgs() - 1)->getType());
+    const Expr *Arg = CE->getArg(CE->getNumArgs() - 1);
+    K.Body = functorBody(Arg->getType());
     K.UsesWorkGroups = NdRange;
     if (K.Body)
       Model.Kernels.push_back(K);
     return true;
   }
 
+
   ASTContext &Ctx;
   const SourceManager &SM;
+  ProgramModel &Model;
+};
+
+/// The reqd_sub_group_size attributes of the translation unit, on lambdas
+/// and on functors' call operators, in template instantiations too (a
+/// dependent argument is attached only there, and a kernel launched in a
+/// template has no callee the kernel visitor could follow).
+class SubGroupSizeVisitor : public RecursiveASTVisitor<SubGroupSizeVisitor> {
+public:
+  explicit SubGroupSizeVisitor(ProgramModel &Model) : Model(Model) {}
+  bool shouldVisitTemplateInstantiations() const { return true; }
+
+  bool VisitLambdaExpr(LambdaExpr *LE) {
+    if (const Attr *A = requiredSubGroupSize(LE->getCallOperator()))
+      add(A, LE, nullptr);
+    return true;
+  }
+  bool VisitCXXMethodDecl(CXXMethodDecl *MD) {
+    if (MD->getOverloadedOperator() == OO_Call && !MD->getParent()->isLambda())
+      if (const Attr *A = requiredSubGroupSize(MD))
+        add(A, nullptr, MD);
+    return true;
+  }
+
+private:
+  void add(const Attr *A, const LambdaExpr *LE, const CXXMethodDecl *MD) {
+    for (const SubGroupSizeRequirement &R : Model.SubGroupSizes)
+      if (R.Attr.getBegin() == A->getRange().getBegin())
+        return; // another instantiation, or a redeclaration's inherited copy
+    SubGroupSizeRequirement R;
+    R.Size = isa<AnnotateAttr>(A) ? *cast<AnnotateAttr>(A)->args_begin()
+                                  : *cast<AnnotateTypeAttr>(A)->args_begin();
+    R.Attr = A->getRange();
+    R.Lambda = LE;
+    R.CallOperator = MD;
+    Model.SubGroupSizes.push_back(R);
+  }
+
+  /// The annotation reqd_sub_group_size became: the pre-pass respells it as an
+  /// annotation of the call operator or its type (KernelAttributes.h).
+  static const Attr *requiredSubGroupSize(const FunctionDecl *Body) {
+    for (const auto *A : Body->specific_attrs<AnnotateAttr>())
+      if (A->getAnnotation() == kRequiredSubGroupSizeAnnotation && A->args_size() == 1)
+        return A;
+    // The function type's attributes (the type, not its TypeLoc: a
+    // lambda instantiated from a template keeps them only there).
+    for (QualType T = Body->getType(); !T.isNull();) {
+      const auto *AT = T->getAs<AttributedType>();
+      if (!AT)
+        break;
+      if (const auto *A = dyn_cast_or_null<AnnotateTypeAttr>(AT->getAttr()))
+        if (A->getAnnotation() == kRequiredSubGroupSizeTypeAnnotation && A->args_size() == 1)
+          return A;
+      T = AT->getModifiedType();
+    }
+    return nullptr;
+  }
+
   ProgramModel &Model;
 };
 
@@ -196,6 +257,7 @@ public:
     SyclVisitor V(Ctx, Model);
     V.TraverseDecl(Ctx.getTranslationUnitDecl());
     V.addInstantiatedGroupLocals();
+    SubGroupSizeVisitor(Model).TraverseDecl(Ctx.getTranslationUnitDecl());
   }
 };
 

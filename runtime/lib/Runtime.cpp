@@ -473,6 +473,7 @@ extern "C" const char *slmc_status_string(slmc_status S) {
   case SLMC_ERROR_BACKEND: return "SLMC_ERROR_BACKEND";
   case SLMC_ERROR_TASK_NOT_FOUND: return "SLMC_ERROR_TASK_NOT_FOUND";
   case SLMC_ERROR_TIMEOUT: return "SLMC_ERROR_TIMEOUT";
+  case SLMC_ERROR_UNSUPPORTED: return "SLMC_ERROR_UNSUPPORTED";
   }
   return "SLMC_ERROR_UNKNOWN";
 }
@@ -622,6 +623,24 @@ extern "C" slmc_status slmc_synchronize(void) {
 
 // ---- Kernels ---------------------------------------------------------------
 
+/// A kernel compiled to require a sub-group size runs only on a device that
+/// has it (SYCL: errc::kernel_not_supported otherwise).
+static slmc_status checkSubGroupSize(const Backend &B, const slmc_launch_params &P) {
+  if (P.sub_group_size == 0)
+    return SLMC_SUCCESS;
+  const slmc_device_info &I = B.info();
+  std::string Sizes;
+  for (uint32_t K = 0; K < I.num_sub_group_sizes && K < 8; ++K) {
+    if (I.sub_group_sizes[K] == P.sub_group_size)
+      return SLMC_SUCCESS;
+    Sizes += (K ? ", " : "") + std::to_string(I.sub_group_sizes[K]);
+  }
+  return fail(SLMC_ERROR_UNSUPPORTED,
+              "the kernel requires sub-group size " + std::to_string(P.sub_group_size) +
+                  ", which " + std::string(slmc_backend_name(B.kind())) + " device '" +
+                  I.name + "' does not have (its sizes: " + Sizes + ")");
+}
+
 extern "C" slmc_status slmc_launch(const void *Kernel, slmc_cpu_kernel_fn Cpu,
                                    const slmc_launch_params *P) {
   if (!P)
@@ -655,6 +674,8 @@ extern "C" slmc_status slmc_launch(const void *Kernel, slmc_cpu_kernel_fn Cpu,
     Backend *Cpus = B->kind() == SLMC_BACKEND_CPU ? B : devices().cpu(Code);
     if (!Cpus)
       return Code;
+    if (slmc_status S = checkSubGroupSize(*Cpus, *P))
+      return S;
     if (Cpus != B)
       if (slmc_status S = report(B->synchronize()))
         return S;
@@ -667,6 +688,8 @@ extern "C" slmc_status slmc_launch(const void *Kernel, slmc_cpu_kernel_fn Cpu,
   Backend *B = currentBackend(Code);
   if (!B)
     return Code;
+  if (slmc_status S = checkSubGroupSize(*B, *P))
+    return S;
   return report(B->launch(LaunchRequest{*K, Cpu, *P}));
 }
 

@@ -72,6 +72,10 @@ int main(int argc, char **argv) {
                 Info.max_group_dims.z);
     std::printf("%-11s   group-local memory: %zu bytes per work-group\n", "",
                 Info.max_group_local_memory);
+    std::printf("%-11s   sub-group sizes:", "");
+    for (uint32_t K = 0; K < Info.num_sub_group_sizes && K < 8; ++K)
+      std::printf(" %u", Info.sub_group_sizes[K]);
+    std::printf("\n");
     std::printf("%-11s   global memory: %zu MiB, compute units: %u\n", "",
                 Info.global_memory >> 20, Info.compute_units);
   }

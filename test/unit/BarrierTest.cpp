@@ -14,6 +14,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <stdexcept>
 #include <vector>
 
@@ -277,6 +278,98 @@ TEST_F(CpuBarrier, ExceptionsStopTheLaunch) {
   static const char Reduce = 0;
   registerValidKernel(&Reduce, "reduceKernel");
   expectReduction(&Reduce, {8, 1, 1}, {512, 1, 1});
+}
+
+// ---- Sub-groups --------------------------------------------------------------
+
+// Each work-item reads its sub-group neighbours' ids through exchanges (a
+// rotation by one and a broadcast of lane 0), over several rounds with a
+// sub-group barrier between; the last sub-group of a group may be partial.
+void subGroupKernel(void **Args) {
+  const slmc_cpu_item &I = *slmc_cpu_current_item();
+  auto *Out = *static_cast<uint32_t **>(Args[0]);
+  const uint32_t S = I.sub_group_size, L = localLinearId(I), N = volume(I.local_size);
+  const uint32_t First = L / S * S, Size = std::min(S, N - First), Lane = L - First;
+  uint32_t V = L, Sum = 0;
+  for (int Round = 0; Round < 3; ++Round) {
+    V = slmc_cpu_sub_group_shuffle(V, (Lane + 1) % Size);
+    Sum += slmc_cpu_sub_group_shuffle(V, 0);
+    slmc_cpu_sub_group_barrier();
+  }
+  Out[globalLinearId(I)] = V * 100000 + Sum;
+}
+
+TEST_F(CpuBarrier, SubGroupExchanges) {
+  static const char Handle = 0;
+  registerValidKernel(&Handle, "subGroupKernel");
+  for (uint32_t S : {1u, 2u, 8u, 32u, 64u}) {
+    const slmc_dim3 Groups{5, 1, 1}, Size{48, 1, 1};
+    const uint32_t N = Size.x;
+    std::vector<uint32_t> Out(Groups.x * N, ~0u);
+    uint32_t *Ptr = Out.data();
+    ASSERT_EQ(launch(&Handle, subGroupKernel, Groups, Size, {&Ptr}, {}, 0, S), SLMC_SUCCESS)
+        << slmc_last_error();
+    for (uint32_t L = 0; L < N; ++L) {
+      const uint32_t First = L / S * S, Size = std::min(S, N - First);
+      // After r rotations lane l holds the id of lane (l + r) % size; lane 0
+      // holds that of lane r % size.
+      uint32_t Sum = 0;
+      for (uint32_t R = 1; R <= 3; ++R)
+        Sum += First + R % Size;
+      const uint32_t V = First + (L - First + 3) % Size;
+      for (uint32_t G = 0; G < Groups.x; ++G)
+        ASSERT_EQ(Out[G * N + L], V * 100000 + Sum) << "size " << S << " item " << L;
+    }
+  }
+}
+
+void subGroupDivergentKernel(void **) {
+  const slmc_cpu_item &I = *slmc_cpu_current_item();
+  if (localLinearId(I) == 5)
+    return; // leaves its sub-group waiting
+  slmc_cpu_sub_group_shuffle(1, 0);
+}
+
+void subGroupMixedKernel(void **) {
+  const slmc_cpu_item &I = *slmc_cpu_current_item();
+  if (localLinearId(I) % 8 == 2)
+    slmc_cpu_barrier(); // while the rest of its sub-group exchanges
+  else
+    slmc_cpu_sub_group_shuffle(1, 0);
+}
+
+TEST_F(CpuBarrier, SubGroupDivergenceIsReported) {
+  static const char Handle = 0;
+  registerValidKernel(&Handle, "subGroupDivergentKernel");
+  ASSERT_EQ(launch(&Handle, subGroupDivergentKernel, {2, 1, 1}, {16, 1, 1}, {}, {}, 0, 8),
+            SLMC_ERROR_BARRIER_DIVERGENCE);
+  std::string E = slmc_last_error();
+  EXPECT_TRUE(contains(E, "sub-group divergence in sub-group 0 of work-group (0,0,0)")) << E;
+  EXPECT_TRUE(contains(E, "7 of 8 work-items wait at a sub-group barrier or exchange while 1 returned"))
+      << E;
+  ASSERT_EQ(launch(&Handle, subGroupMixedKernel, {1, 1, 1}, {16, 1, 1}, {}, {}, 0, 8),
+            SLMC_ERROR_BARRIER_DIVERGENCE);
+  E = slmc_last_error();
+  EXPECT_TRUE(contains(E, "while 1 wait at a work-group barrier")) << E;
+  // Sub-groups of one work-item never wait.
+  ASSERT_EQ(launch(&Handle, subGroupDivergentKernel, {2, 1, 1}, {16, 1, 1}), SLMC_SUCCESS)
+      << slmc_last_error();
+}
+
+TEST_F(CpuBarrier, UnsupportedSubGroupSizeFailsTheLaunch) {
+  static const char Handle = 0;
+  registerValidKernel(&Handle, "subGroupKernel");
+  slmc_device_info Info{};
+  ASSERT_EQ(slmc_get_device_info(&Info), SLMC_SUCCESS);
+  ASSERT_GE(Info.num_sub_group_sizes, 1u);
+  EXPECT_EQ(Info.sub_group_sizes[0], 1u);
+  std::vector<uint32_t> Out(16);
+  uint32_t *Ptr = Out.data();
+  ASSERT_EQ(launch(&Handle, subGroupKernel, {1, 1, 1}, {16, 1, 1}, {&Ptr}, {}, 0, 3),
+            SLMC_ERROR_UNSUPPORTED);
+  std::string E = slmc_last_error();
+  EXPECT_TRUE(contains(E, "requires sub-group size 3")) << E;
+  EXPECT_TRUE(contains(E, "its sizes: 1, 2, 4, 8, 16, 32, 64")) << E;
 }
 
 } // namespace

@@ -129,7 +129,7 @@ void **registerValidKernel(const void *Handle, const char *Name) {
 slmc_status launch(const void *Kernel, slmc_cpu_kernel_fn Entry,
                    slmc_dim3 Groups, slmc_dim3 GroupSize,
                    std::vector<void *> Args, std::vector<size_t> Sizes,
-                   size_t DynamicGroupMemory) {
+                   size_t DynamicGroupMemory, uint32_t SubGroupSize) {
   if (Sizes.empty())
     Sizes.assign(Args.size(), sizeof(void *));
   slmc_launch_params P{};
@@ -139,6 +139,7 @@ slmc_status launch(const void *Kernel, slmc_cpu_kernel_fn Entry,
   P.num_args = uint32_t(Args.size());
   P.args = Args.empty() ? nullptr : Args.data();
   P.arg_sizes = Sizes.empty() ? nullptr : Sizes.data();
+  P.sub_group_size = SubGroupSize;
   return slmc_launch(Kernel, Entry, &P);
 }
 

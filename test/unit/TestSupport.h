@@ -76,7 +76,7 @@ slmc_status launch(const void *Kernel, slmc_cpu_kernel_fn Entry,
                    slmc_dim3 Groups, slmc_dim3 GroupSize,
                    std::vector<void *> Args = {},
                    std::vector<size_t> Sizes = {},
-                   size_t DynamicGroupMemory = 0);
+                   size_t DynamicGroupMemory = 0, uint32_t SubGroupSize = 0);
 
 inline uint32_t volume(slmc_dim3 D) { return D.x * D.y * D.z; }
 

@@ -260,7 +260,8 @@ template <typename Param> typename Param::return_type device::get_info() const {
   } else if constexpr (std::is_same<Param, d::max_num_sub_groups>::value) {
     return uint32_t(info().max_group_size);
   } else if constexpr (std::is_same<Param, d::sub_group_sizes>::value) {
-    return std::vector<size_t>{1};
+    const slmc_device_info &i = info();
+    return std::vector<size_t>(i.sub_group_sizes, i.sub_group_sizes + i.num_sub_group_sizes);
   } else if constexpr (std::is_same<Param, d::global_mem_size>::value ||
                        std::is_same<Param, d::max_mem_alloc_size>::value) {
     return uint64_t(info().global_memory);

@@ -138,7 +138,8 @@ inline sycl::exception make_exception(slmc_status s, const char *what) {
   case SLMC_ERROR_OUT_OF_MEMORY: e = errc::memory_allocation; break;
   case SLMC_ERROR_INVALID_IMAGE:
   case SLMC_ERROR_BUILD_FAILURE: e = errc::build; break;
-  case SLMC_ERROR_KERNEL_NOT_FOUND: e = errc::kernel_not_supported; break;
+  case SLMC_ERROR_KERNEL_NOT_FOUND:
+  case SLMC_ERROR_UNSUPPORTED: e = errc::kernel_not_supported; break;
   case SLMC_ERROR_RESOURCE_LIMIT:
     // Group-local memory over the limit is an allocation failure; a group
     // too big or too many groups is a bad nd_range.

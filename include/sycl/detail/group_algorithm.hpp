@@ -145,6 +145,26 @@ template <typename Op> struct maybe_op {
   }
 };
 
+// Sub-groups run the joint algorithms below with their own primitives
+// (shuffles; defined in sub_group.hpp). Declared here so that the joint
+// algorithms' qualified calls see them.
+} // namespace detail
+class sub_group;
+namespace detail {
+SLMC_HD inline size_t group_item(const sub_group &g);
+SLMC_HD inline size_t group_items(const sub_group &g);
+template <typename T, typename Op> SLMC_HD T group_reduce(const sub_group &g, T x, Op op);
+template <typename T, typename Op>
+SLMC_HD scan_result<T> group_scan(const sub_group &g, T x, Op op, T identity);
+template <typename T> SLMC_HD T group_bcast(const sub_group &g, T x, size_t from);
+SLMC_HD inline bool group_any(const sub_group &g, bool p);
+
+/// The joint algorithms take work-groups and sub-groups.
+template <typename G>
+using if_joint_group = typename std::enable_if<
+    is_work_group<typename std::decay<G>::type>::value ||
+    std::is_same<typename std::decay<G>::type, sub_group>::value>::type;
+
 template <typename Ptr>
 using pointee = typename std::remove_cv<
     typename std::remove_reference<decltype(*std::declval<Ptr>())>::type>::type;
@@ -232,7 +252,7 @@ SLMC_HD bool none_of_group(Group g, T x, Predicate pred) {
   return none_of_group(g, bool(pred(x)));
 }
 
-template <typename Group, typename Ptr, typename Predicate, typename = detail::if_group<Group>>
+template <typename Group, typename Ptr, typename Predicate, typename = detail::if_joint_group<Group>>
 SLMC_HD bool joint_any_of(Group g, Ptr first, Ptr last, Predicate pred) {
   bool p = false;
   const size_t n = detail::group_items(g), count = detail::distance(first, last);
@@ -240,7 +260,7 @@ SLMC_HD bool joint_any_of(Group g, Ptr first, Ptr last, Predicate pred) {
     p = p || bool(pred(first[at]));
   return any_of_group(g, p);
 }
-template <typename Group, typename Ptr, typename Predicate, typename = detail::if_group<Group>>
+template <typename Group, typename Ptr, typename Predicate, typename = detail::if_joint_group<Group>>
 SLMC_HD bool joint_all_of(Group g, Ptr first, Ptr last, Predicate pred) {
   bool p = true;
   const size_t n = detail::group_items(g), count = detail::distance(first, last);
@@ -248,7 +268,7 @@ SLMC_HD bool joint_all_of(Group g, Ptr first, Ptr last, Predicate pred) {
     p = p && bool(pred(first[at]));
   return all_of_group(g, p);
 }
-template <typename Group, typename Ptr, typename Predicate, typename = detail::if_group<Group>>
+template <typename Group, typename Ptr, typename Predicate, typename = detail::if_joint_group<Group>>
 SLMC_HD bool joint_none_of(Group g, Ptr first, Ptr last, Predicate pred) {
   return !joint_any_of(g, first, last, pred);
 }
@@ -266,7 +286,7 @@ SLMC_HD T reduce_over_group(Group g, V x, T init, BinaryOperation binary_op) {
 }
 
 template <typename Group, typename Ptr, typename BinaryOperation,
-          typename = detail::if_group<Group>>
+          typename = detail::if_joint_group<Group>>
 SLMC_HD detail::pointee<Ptr> joint_reduce(Group g, Ptr first, Ptr last,
                                           BinaryOperation binary_op) {
   using T = detail::pointee<Ptr>;
@@ -278,7 +298,7 @@ SLMC_HD detail::pointee<Ptr> joint_reduce(Group g, Ptr first, Ptr last,
   return detail::group_reduce(g, part, mop).value;
 }
 template <typename Group, typename Ptr, typename T, typename BinaryOperation,
-          typename = detail::if_group<Group>>
+          typename = detail::if_joint_group<Group>>
 SLMC_HD T joint_reduce(Group g, Ptr first, Ptr last, T init, BinaryOperation binary_op) {
   detail::maybe_op<BinaryOperation> mop{binary_op};
   detail::maybe<T> part{T(), false};
@@ -316,7 +336,7 @@ SLMC_HD T inclusive_scan_over_group(Group g, V x, BinaryOperation binary_op, T i
 }
 
 template <typename Group, typename InPtr, typename OutPtr, typename BinaryOperation,
-          typename = detail::if_group<Group>>
+          typename = detail::if_joint_group<Group>>
 SLMC_HD OutPtr joint_exclusive_scan(Group g, InPtr first, InPtr last, OutPtr result,
                                     BinaryOperation binary_op) {
   using T = detail::pointee<OutPtr>;
@@ -324,14 +344,14 @@ SLMC_HD OutPtr joint_exclusive_scan(Group g, InPtr first, InPtr last, OutPtr res
                             false, detail::identity_for<BinaryOperation, T>());
 }
 template <typename Group, typename InPtr, typename OutPtr, typename T,
-          typename BinaryOperation, typename = detail::if_group<Group>>
+          typename BinaryOperation, typename = detail::if_joint_group<Group>>
 SLMC_HD OutPtr joint_exclusive_scan(Group g, InPtr first, InPtr last, OutPtr result, T init,
                                     BinaryOperation binary_op) {
   return detail::joint_scan(g, first, last, result, binary_op, detail::maybe<T>{init, true},
                             false, init);
 }
 template <typename Group, typename InPtr, typename OutPtr, typename BinaryOperation,
-          typename = detail::if_group<Group>>
+          typename = detail::if_joint_group<Group>>
 SLMC_HD OutPtr joint_inclusive_scan(Group g, InPtr first, InPtr last, OutPtr result,
                                     BinaryOperation binary_op) {
   using T = detail::pointee<OutPtr>;
@@ -339,7 +359,7 @@ SLMC_HD OutPtr joint_inclusive_scan(Group g, InPtr first, InPtr last, OutPtr res
                             true, T());
 }
 template <typename Group, typename InPtr, typename OutPtr, typename BinaryOperation,
-          typename T, typename = detail::if_group<Group>>
+          typename T, typename = detail::if_joint_group<Group>>
 SLMC_HD OutPtr joint_inclusive_scan(Group g, InPtr first, InPtr last, OutPtr result,
                                     BinaryOperation binary_op, T init) {
   return detail::joint_scan(g, first, last, result, binary_op, detail::maybe<T>{init, true},

@@ -180,6 +180,7 @@ inline constexpr bool uses_dynamic_memory = !std::is_trivially_copyable<K>::valu
 template <typename K, int N> struct nd_range_kernel {
   K kernel;
   id<N> offset;
+  static constexpr unsigned slmc_reqd_sub_group_size = slmc::required_sub_group_size<K>;
 
   SLMC_HD void operator()() const { kernel(item_factory::make_nd_item<N>(offset)); }
   SLMC_HD void operator()(unsigned char *dynamic_memory) const {
@@ -194,6 +195,7 @@ template <typename K, int N> struct range_kernel {
   K kernel;
   range<N> extent;
   id<N> offset;
+  static constexpr unsigned slmc_reqd_sub_group_size = slmc::required_sub_group_size<K>;
 
   SLMC_HD void operator()() const {
     id<N> g;
@@ -214,6 +216,7 @@ template <typename K, int N> struct range_kernel {
 
 template <typename K> struct single_task_kernel {
   K kernel;
+  static constexpr unsigned slmc_reqd_sub_group_size = slmc::required_sub_group_size<K>;
   SLMC_HD void operator()() const { kernel(); }
   SLMC_HD void operator()(unsigned char *dynamic_memory) const {
     set_dynamic_group_memory(dynamic_memory);

@@ -15,8 +15,9 @@
 //                                          last sub-group may be partial
 //   SPIR-V        8, 16 or 32, as IGC      SubgroupSize and friends,
 //                 compiles the kernel      OpGroupNonUniformShuffle
-//   CPU fallback  1                        every work-item is its own
-//                                          sub-group (fibers share no lanes)
+//   CPU fallback  1, or the kernel's         work-items are fibers; exchanges
+//                 reqd_sub_group_size      go through the runtime
+//                 (1 to 64)                (slmc_cpu_sub_group_shuffle)
 //
 // Every function exchanges values through an indexed shuffle, so one
 // implementation serves all three: scans are Hillis-Steele over shuffles,
@@ -43,6 +44,8 @@ namespace detail {
 
 #if defined(SLMC_PASS_PTX)
 constexpr uint32_t kWarp = 32;
+#endif
+#if !defined(SLMC_PASS_SPIRV)
 SLMC_HD inline uint32_t linear_local_id() {
   return slmc::local_id(0) +
          slmc::local_size(0) * (slmc::local_id(1) + slmc::local_size(1) * slmc::local_id(2));
@@ -51,6 +54,10 @@ SLMC_HD inline uint32_t linear_local_size() {
   return slmc::local_size(0) * slmc::local_size(1) * slmc::local_size(2);
 }
 #endif
+#if !defined(SLMC_PASS_SPIRV) && !defined(SLMC_PASS_PTX)
+/// The CPU fallback's sub-group size for this launch.
+inline uint32_t cpu_sg_size() { return slmc_cpu_current_item()->sub_group_size; }
+#endif
 
 SLMC_HD inline uint32_t sg_lane() {
 #if defined(SLMC_PASS_SPIRV)
@@ -58,7 +65,7 @@ SLMC_HD inline uint32_t sg_lane() {
 #elif defined(SLMC_PASS_PTX)
   return linear_local_id() % kWarp;
 #else
-  return 0;
+  return linear_local_id() % cpu_sg_size();
 #endif
 }
 /// Work-items in the calling sub-group.
@@ -69,7 +76,9 @@ SLMC_HD inline uint32_t sg_size() {
   uint32_t first = linear_local_id() / kWarp * kWarp, n = linear_local_size();
   return n - first < kWarp ? n - first : kWarp;
 #else
-  return 1;
+  const uint32_t size = cpu_sg_size();
+  uint32_t first = linear_local_id() / size * size, n = linear_local_size();
+  return n - first < size ? n - first : size;
 #endif
 }
 SLMC_HD inline uint32_t sg_max_size() {
@@ -78,7 +87,7 @@ SLMC_HD inline uint32_t sg_max_size() {
 #elif defined(SLMC_PASS_PTX)
   return kWarp;
 #else
-  return 1;
+  return cpu_sg_size();
 #endif
 }
 SLMC_HD inline uint32_t sg_id() {
@@ -87,8 +96,7 @@ SLMC_HD inline uint32_t sg_id() {
 #elif defined(SLMC_PASS_PTX)
   return linear_local_id() / kWarp;
 #else
-  const slmc_dim3 &i = slmc_cpu_current_item()->local_id, &s = slmc_cpu_current_item()->local_size;
-  return i.x + s.x * (i.y + s.y * i.z);
+  return linear_local_id() / cpu_sg_size();
 #endif
 }
 SLMC_HD inline uint32_t sg_count() {
@@ -97,8 +105,7 @@ SLMC_HD inline uint32_t sg_count() {
 #elif defined(SLMC_PASS_PTX)
   return (linear_local_size() + kWarp - 1) / kWarp;
 #else
-  const slmc_dim3 &s = slmc_cpu_current_item()->local_size;
-  return s.x * s.y * s.z;
+  return (linear_local_size() + cpu_sg_size() - 1) / cpu_sg_size();
 #endif
 }
 
@@ -117,6 +124,8 @@ SLMC_HD inline void sg_barrier() {
                                                   slmc::kSemCrossWorkgroupMemory);
 #elif defined(SLMC_PASS_PTX)
   __nvvm_bar_warp_sync(sg_mask());
+#else
+  slmc_cpu_sub_group_barrier();
 #endif
 }
 
@@ -126,8 +135,7 @@ SLMC_HD inline uint32_t sg_shuffle_word(uint32_t v, uint32_t from) {
 #elif defined(SLMC_PASS_PTX)
   return uint32_t(__nvvm_shfl_sync_idx_i32(sg_mask(), int(v), int(from), 0x1f));
 #else
-  (void)from; // one lane
-  return v;
+  return slmc_cpu_sub_group_shuffle(v, from);
 #endif
 }
 
@@ -263,6 +271,26 @@ SLMC_HD T exclusive_scan_over_group(sub_group, V x, T init, BinaryOperation bina
       detail::sg_shuffle(detail::sg_inclusive_scan(T(x), binary_op), lane ? lane - 1 : 0);
   return lane ? T(binary_op(init, before)) : init;
 }
+
+// ---- The joint algorithms' primitives over a sub-group ------------------------------
+namespace detail {
+SLMC_HD inline size_t group_item(const sub_group &) { return sg_lane(); }
+SLMC_HD inline size_t group_items(const sub_group &) { return sg_size(); }
+template <typename T, typename Op> SLMC_HD T group_reduce(const sub_group &, T x, Op op) {
+  return sg_shuffle(sg_inclusive_scan(x, op), sg_size() - 1);
+}
+template <typename T, typename Op>
+SLMC_HD scan_result<T> group_scan(const sub_group &, T x, Op op, T identity) {
+  const uint32_t lane = sg_lane();
+  T inclusive = sg_inclusive_scan(x, op);
+  T before = sg_shuffle(inclusive, lane ? lane - 1 : 0);
+  return scan_result<T>{inclusive, lane ? before : identity};
+}
+template <typename T> SLMC_HD T group_bcast(const sub_group &, T x, size_t from) {
+  return sg_shuffle(x, uint32_t(from));
+}
+SLMC_HD inline bool group_any(const sub_group &g, bool p) { return any_of_group(g, p); }
+} // namespace detail
 
 template <int Dimensions> SLMC_HD sub_group nd_item<Dimensions>::get_sub_group() const {
   return sub_group();

@@ -223,6 +223,7 @@ struct LaunchJob {
   const std::string *KernelName = nullptr;
   slmc_dim3 Groups{}, Size{};
   uint32_t ItemsPerGroup = 0;
+  uint32_t SubGroupSize = 1; // work-items per sub-group, by linear local id
   size_t GroupMemory = 0;
   size_t StackSize = 0;
   uint64_t Total = 0; // work-groups
@@ -253,12 +254,14 @@ struct LaunchJob {
 };
 
 struct WorkItem {
-  enum State : uint8_t { NotStarted, Runnable, AtBarrier, Finished, Failed };
+  enum State : uint8_t { NotStarted, Runnable, AtBarrier, AtSubGroupBarrier, Finished, Failed };
   fctx::fcontext_t Context = nullptr;
   void *Stack = nullptr; // top of the stack it runs on, while it has one
   void *TsanFiber = nullptr;
   State St = NotStarted;
   uint32_t GroupLocalCalls = 0; // slmc_cpu_group_local_alloc calls so far
+  uint32_t Linear = 0;          // linear local id
+  uint8_t ShuffleParity = 0;    // which slot row its next shuffle uses
   slmc_cpu_item Info{};
 };
 
@@ -284,6 +287,10 @@ public:
       Stacks.reset(J.StackSize);
     if (Items.size() < J.ItemsPerGroup)
       Items.resize(J.ItemsPerGroup);
+    if (J.SubGroupSize > 1)
+      for (std::vector<uint32_t> &Row : ShuffleSlots)
+        if (Row.size() < J.ItemsPerGroup)
+          Row.resize(J.ItemsPerGroup);
     if (Status S = reserveGroupMemory(J.GroupMemory)) {
       J.fail(0, std::move(S));
       return;
@@ -302,15 +309,34 @@ public:
     }
   }
 
-  /// Called by a work-item (on its fiber) at a barrier.
-  void barrier() {
-    Current->St = WorkItem::AtBarrier;
+  /// Called by a work-item (on its fiber) at a barrier: `AtBarrier` waits for
+  /// the whole group, `AtSubGroupBarrier` for the work-item's sub-group.
+  void barrier(WorkItem::State Wait = WorkItem::AtBarrier) {
+    Current->St = Wait;
     void *FakeStack = nullptr;
     startSwitch(&FakeStack, SchedulerStack, SchedulerStackSize);
     tsanSwitch(SchedulerTsanFiber);
     fctx::transfer_t T = fctx::jump_fcontext(Scheduler, nullptr);
     finishSwitch(FakeStack, &SchedulerStack, &SchedulerStackSize);
     Scheduler = T.fctx;
+  }
+
+  uint32_t subGroupSize() const { return Job ? Job->SubGroupSize : 1; }
+
+  /// Sub-group exchange: every work-item of the sub-group leaves its value
+  /// in its slot, waits for the others, then reads its source's. Two rows of
+  /// slots, used alternately, make one wait per exchange enough: a
+  /// work-item can write a row again only after the next exchange's wait,
+  /// which every work-item reaches after reading this one.
+  uint32_t subGroupShuffle(uint32_t Value, uint32_t FromLane) {
+    WorkItem &W = *Current;
+    const uint32_t Size = Job->SubGroupSize, First = W.Linear / Size * Size;
+    std::vector<uint32_t> &Row = ShuffleSlots[W.ShuffleParity];
+    W.ShuffleParity ^= 1;
+    Row[W.Linear] = Value;
+    barrier(WorkItem::AtSubGroupBarrier);
+    uint32_t From = First + FromLane;
+    return FromLane < Size && From < Job->ItemsPerGroup ? Row[From] : Value;
   }
 
   /// The current work-item's next block of per-call-path group-local
@@ -381,7 +407,9 @@ private:
           WorkItem &W = Items[N++];
           W.St = WorkItem::NotStarted;
           W.GroupLocalCalls = 0;
-          W.Info = slmc_cpu_item{{X, Y, Z}, GId, LS, GC, Dynamic};
+          W.Linear = N - 1;
+          W.ShuffleParity = 0;
+          W.Info = slmc_cpu_item{{X, Y, Z}, GId, LS, GC, Dynamic, J.SubGroupSize};
         }
 
     ActiveRunner = this;
@@ -425,9 +453,18 @@ private:
   Status schedule(LaunchJob &J, uint32_t N, slmc_dim3 GId) {
     uint32_t Finished = 0;
     for (;;) {
-      uint32_t Waiting = 0;
+      // Run every work-item that can run until it waits or ends.
+      uint32_t Waiting = 0, SubWaiting = 0;
       for (uint32_t I = 0; I < N; ++I) {
         WorkItem &W = Items[I];
+        if (W.St == WorkItem::AtBarrier) {
+          ++Waiting;
+          continue;
+        }
+        if (W.St == WorkItem::AtSubGroupBarrier) {
+          ++SubWaiting;
+          continue;
+        }
         if (W.St == WorkItem::Finished)
           continue;
         if (W.St == WorkItem::NotStarted) {
@@ -459,6 +496,9 @@ private:
         case WorkItem::AtBarrier:
           ++Waiting;
           break;
+        case WorkItem::AtSubGroupBarrier:
+          ++SubWaiting;
+          break;
         case WorkItem::Finished:
           // The fiber will never run again, so its stack is free at once: a
           // kernel without barriers needs a single stack per thread.
@@ -472,6 +512,13 @@ private:
           break;
         }
       }
+      if (J.Abort.load(std::memory_order_relaxed) && (Waiting || SubWaiting))
+        return Status::ok(); // another group failed; its error is reported
+      if (SubWaiting != 0) {
+        if (Status S = releaseSubGroups(J, N, GId))
+          return S;
+        continue;
+      }
       if (Waiting == 0)
         return Status::ok(); // every work-item returned
       if (Finished != 0)
@@ -481,10 +528,41 @@ private:
                 J.kernel() + ": " + std::to_string(Finished) + " of " +
                 std::to_string(N) + " work-items returned while " +
                 std::to_string(Waiting) + " wait at a barrier");
-      if (J.Abort.load(std::memory_order_relaxed))
-        return Status::ok(); // another group failed; its error is reported
-      // Every work-item reached the barrier: the next round releases them.
+      // Every work-item reached the barrier: release them.
+      for (uint32_t I = 0; I < N; ++I)
+        Items[I].St = WorkItem::Runnable;
     }
+  }
+
+  /// Releases each sub-group whose work-items all wait at a sub-group
+  /// barrier (or exchange); one that cannot complete is an error.
+  Status releaseSubGroups(LaunchJob &J, uint32_t N, slmc_dim3 GId) {
+    const uint32_t Size = J.SubGroupSize;
+    for (uint32_t First = 0; First < N; First += Size) {
+      const uint32_t End = std::min(N, First + Size);
+      uint32_t Sub = 0, Group = 0, Done = 0;
+      for (uint32_t I = First; I < End; ++I) {
+        Sub += Items[I].St == WorkItem::AtSubGroupBarrier;
+        Group += Items[I].St == WorkItem::AtBarrier;
+        Done += Items[I].St == WorkItem::Finished;
+      }
+      if (Sub == End - First) {
+        for (uint32_t I = First; I < End; ++I)
+          Items[I].St = WorkItem::Runnable;
+      } else if (Sub != 0) {
+        return Status::error(
+            SLMC_ERROR_BARRIER_DIVERGENCE,
+            "sub-group divergence in sub-group " + std::to_string(First / Size) +
+                " of work-group " + dimString(GId) + " of " + J.kernel() + ": " +
+                std::to_string(Sub) + " of " + std::to_string(End - First) +
+                " work-items wait at a sub-group barrier or exchange while " +
+                (Done ? std::to_string(Done) + " returned" : std::string()) +
+                (Done && Group ? " and " : "") +
+                (Group ? std::to_string(Group) + " wait at a work-group barrier"
+                       : std::string()));
+      }
+    }
+    return Status::ok();
   }
 
   /// Takes back the stack of a fiber that will never run again.
@@ -541,6 +619,7 @@ private:
   StackPool Stacks;
   std::vector<WorkItem> Items;
   std::vector<Block> PathBlocks; // slmc_cpu_group_local_alloc's, by call number
+  std::vector<uint32_t> ShuffleSlots[2]; // sub-group exchanges, by linear id
   void *GroupMemory = nullptr;
   size_t GroupMemoryCapacity = 0;
   fctx::fcontext_t Scheduler = nullptr; // where a fiber switches back to
@@ -680,6 +759,11 @@ public:
     long Pages = sysconf(_SC_PHYS_PAGES);
     Info.global_memory = Pages > 0 ? size_t(Pages) * pageSize() : 0;
     Info.compute_units = Threads;
+    // Work-items are fibers, so any sub-group size can be honoured; these
+    // cover what kernels written for GPUs require (8/16/32 on Intel, 32 on
+    // NVIDIA). Kernels that require none get sub-groups of one work-item.
+    for (uint32_t Size = 1; Size <= 64; Size *= 2)
+      Info.sub_group_sizes[Info.num_sub_group_sizes++] = Size;
   }
 
   slmc_backend kind() const override { return SLMC_BACKEND_CPU; }
@@ -737,6 +821,7 @@ public:
     J.Groups = P.group_count;
     J.Size = P.group_size;
     J.ItemsPerGroup = P.group_size.x * P.group_size.y * P.group_size.z;
+    J.SubGroupSize = P.sub_group_size ? P.sub_group_size : 1;
     J.GroupMemory = P.dynamic_group_memory;
     J.StackSize = StackSize;
     J.Total = uint64_t(P.group_count.x) * P.group_count.y; // cannot overflow
@@ -851,4 +936,17 @@ extern "C" void slmc_cpu_barrier(void) {
   // to wait for.
   if (GroupRunner *R = FiberRunner)
     R->barrier();
+}
+
+extern "C" void slmc_cpu_sub_group_barrier(void) {
+  GroupRunner *R = FiberRunner;
+  if (R && R->subGroupSize() > 1)
+    R->barrier(WorkItem::AtSubGroupBarrier);
+}
+
+extern "C" uint32_t slmc_cpu_sub_group_shuffle(uint32_t value, uint32_t from_lane) {
+  GroupRunner *R = FiberRunner;
+  if (!R || R->subGroupSize() <= 1)
+    return value; // one work-item per sub-group (or per group)
+  return R->subGroupShuffle(value, from_lane);
 }

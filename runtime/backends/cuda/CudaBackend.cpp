@@ -377,6 +377,8 @@ Status CudaBackend::init() {
                                          DefaultSharedPerBlock);
   Info.max_group_local_memory = OptinSharedPerBlock;
   Info.compute_units = U(Attrs[9].Value);
+  Info.sub_group_sizes[0] = 32; // the warp
+  Info.num_sub_group_sizes = 1;
   if (Attrs[10].Value == 0)
     return Status::error(SLMC_ERROR_NO_DEVICE,
                          std::string("CUDA device '") + Info.name +

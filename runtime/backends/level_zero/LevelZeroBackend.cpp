@@ -487,6 +487,9 @@ Status LevelZeroBackend::init(uint64_t TimeoutNanoseconds,
   Info.max_group_dims = {Compute.maxGroupSizeX, Compute.maxGroupSizeY,
                          Compute.maxGroupSizeZ};
   Info.max_group_local_memory = Compute.maxSharedLocalMemory;
+  Info.num_sub_group_sizes = std::min<uint32_t>(Compute.numSubGroupSizes, 8);
+  for (uint32_t K = 0; K < Info.num_sub_group_sizes; ++K)
+    Info.sub_group_sizes[K] = Compute.subGroupSizes[K];
   MaxGroupCount = {Compute.maxGroupCountX, Compute.maxGroupCountY,
                    Compute.maxGroupCountZ};
 
