@@ -35,6 +35,7 @@
 #include <algorithm>
 #include <map>
 #include <optional>
+#include <tuple>
 
 using namespace clang;
 using llvm::StringRef;
@@ -208,6 +209,7 @@ private:
   bool Malformed = false;
   int MalformedAt = -1;
   bool SawSectionColon = false;
+  unsigned FirstNotation = ~0u; // offset of the first section or __sec_ name
 
   std::vector<Section> Sections;
   std::vector<int> SecAt; // token -> section whose '[' it is
@@ -430,6 +432,7 @@ void Prepass::matchBrackets() {
       } else if (Toks[O.Idx].Kind == tok::l_square && !O.Attr) {
         O.Colons.push_back(I);
         SawSectionColon = true;
+        FirstNotation = std::min(FirstNotation, Toks[O.Idx].Begin);
       }
     }
   }
@@ -1149,13 +1152,27 @@ ArrayNotationResult Prepass::run() {
   findGnuAttributes();
   selectTokens(false);
   bool SawNotation = false;
-  for (size_t I = 0; I < Toks.size() && !SawNotation; ++I)
+  for (size_t I = 0; I < Toks.size() && !SawNotation; ++I) {
     SawNotation = (Toks[I].Kind == tok::raw_identifier &&
                    text(int(I)).starts_with("__sec_")) ||
                   (Toks[I].Kind == tok::l_square && I + 1 < Toks.size() &&
                    Toks[I + 1].Kind == tok::colon);
+    if (SawNotation)
+      FirstNotation = Toks[I].Begin;
+  }
   matchBrackets();
   SawNotation |= SawSectionColon;
+  std::vector<unsigned> LineStarts = {0};
+  for (unsigned I = 0; I < Src.size(); ++I)
+    if (Src[I] == '\n')
+      LineStarts.push_back(I + 1);
+  auto LineCol = [&](unsigned Offset) {
+    auto It = std::upper_bound(LineStarts.begin(), LineStarts.end(), Offset);
+    unsigned Line = unsigned(It - LineStarts.begin());
+    return std::make_pair(Line, Offset - LineStarts[Line - 1] + 1);
+  };
+  if (SawNotation && FirstNotation != ~0u)
+    std::tie(Result.NotationLine, Result.NotationColumn) = LineCol(FirstNotation);
   if (Malformed && SawNotation) {
     // Braces opened in both branches of an #if/#else: read only the first
     // branch of each conditional.
@@ -1246,17 +1263,11 @@ ArrayNotationResult Prepass::run() {
   if (!Errors.empty()) {
     std::stable_sort(Errors.begin(), Errors.end(),
                      [](const Error &A, const Error &B) { return A.Offset < B.Offset; });
-    std::vector<unsigned> LineStarts = {0};
-    for (unsigned I = 0; I < Src.size(); ++I)
-      if (Src[I] == '\n')
-        LineStarts.push_back(I + 1);
     for (size_t I = 0; I < Errors.size(); ++I) {
       if (I && Errors[I].Offset == Errors[I - 1].Offset &&
           Errors[I].Message == Errors[I - 1].Message)
         continue;
-      auto It = std::upper_bound(LineStarts.begin(), LineStarts.end(), Errors[I].Offset);
-      unsigned Line = unsigned(It - LineStarts.begin());
-      unsigned Col = Errors[I].Offset - LineStarts[Line - 1] + 1;
+      auto [Line, Col] = LineCol(Errors[I].Offset);
       Result.Diags.push_back({Line, Col, Errors[I].Message});
     }
     Result.Text = Src;

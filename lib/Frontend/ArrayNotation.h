@@ -87,6 +87,9 @@ struct ArrayNotationResult {
   bool NeedsCilkHeader = false;
   /// Errors; a file with any must not be compiled.
   std::vector<PrepassDiagnostic> Diags;
+  /// Where the first array notation is (the `[` of a section or a
+  /// `__sec_` name; 1-based); 0 when the text has none.
+  unsigned NotationLine = 0, NotationColumn = 0;
 };
 
 /// Rewrites Cilk Plus array notation and `__attribute__((target(gfx...)))`

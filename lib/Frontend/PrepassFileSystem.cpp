@@ -12,9 +12,11 @@
 #include "Frontend/Diagnostics.h"
 
 #include "clang/Frontend/CompilerInstance.h"
+#include "clang/Lex/HeaderSearch.h"
 #include "clang/Lex/HeaderSearchOptions.h"
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
+#include "clang/Lex/PreprocessorOptions.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 
@@ -109,18 +111,35 @@ const PrepassFileSystem::Entry *PrepassFileSystem::entryFor(const Twine &Path) {
     Unreadable.insert(Key);
     return nullptr;
   }
-  ArrayNotationResult R = rewriteArrayNotation((*Buf)->getBuffer());
+  return &Entries.try_emplace(Key, prepass(Key, (*Buf)->getBuffer())).first->second;
+}
+
+PrepassFileSystem::Entry PrepassFileSystem::prepass(StringRef Key, StringRef Text) {
+  ArrayNotationResult R = rewriteArrayNotation(Text);
   Entry E;
-  E.Path = Key;
+  E.Path = Key.str();
   E.Changed = R.Changed && R.Diags.empty();
-  E.Text = E.Changed ? std::move(R.Text) : (*Buf)->getBuffer().str();
+  E.Text = E.Changed ? std::move(R.Text) : Text.str();
+  if (E.Changed)
+    E.Original = Text.str();
   E.NeedsCilkHeader = E.Changed && R.NeedsCilkHeader;
   E.Diags = std::move(R.Diags);
+  // SYCL kernel attributes the prelude cannot spell (KernelAttributes.h).
   if (std::optional<std::string> Respelled = rewriteKernelAttributes(E.Text)) {
+    if (!E.Changed)
+      E.Original = Text.str();
     E.Text = std::move(*Respelled);
     E.Changed = true;
   }
-  return &Entries.try_emplace(Key, std::move(E)).first->second;
+  return E;
+}
+
+PrepassFileSystem::Entry PrepassFileSystem::prepassText(StringRef Path, StringRef Text) {
+  std::string Key = canonical(Path);
+  Entry E = prepass(Key, Text);
+  std::lock_guard<std::mutex> Lock(Mutex);
+  Entries.insert_or_assign(Key, E);
+  return E;
 }
 
 ErrorOr<vfs::Status> PrepassFileSystem::status(const Twine &Path) {
@@ -142,6 +161,14 @@ ErrorOr<std::unique_ptr<vfs::File>> PrepassFileSystem::openFileForRead(const Twi
     return S.getError();
   return std::unique_ptr<vfs::File>(
       new RewrittenFile(vfs::Status::copyWithNewName(*S, Path), E->Text));
+}
+
+std::optional<PrepassFileSystem::Entry> PrepassFileSystem::prepassFile(StringRef Path) {
+  if (const Entry *E = entryFor(Path)) {
+    std::lock_guard<std::mutex> Lock(Mutex);
+    return *E;
+  }
+  return std::nullopt;
 }
 
 std::optional<PrepassFileSystem::Entry> PrepassFileSystem::lookup(StringRef Path) const {
@@ -167,15 +194,15 @@ namespace {
 
 class PrepassErrorReporter : public clang::PPCallbacks {
 public:
-  PrepassErrorReporter(clang::CompilerInstance &CI,
-                       IntrusiveRefCntPtr<PrepassFileSystem> FS)
-      : CI(CI), FS(std::move(FS)) {}
+  PrepassErrorReporter(clang::Preprocessor &PP,
+                       IntrusiveRefCntPtr<PrepassFileSystem> FS, PrepassErrorSink Sink)
+      : PP(PP), FS(std::move(FS)), Sink(std::move(Sink)) {}
 
   void FileChanged(clang::SourceLocation Loc, FileChangeReason Reason,
                    clang::SrcMgr::CharacteristicKind, clang::FileID) override {
     if (Reason != EnterFile)
       return;
-    clang::SourceManager &SM = CI.getSourceManager();
+    clang::SourceManager &SM = PP.getSourceManager();
     clang::FileID FID = SM.getFileID(Loc);
     auto File = SM.getFileEntryRefForID(FID);
     if (!File || !Reported.insert(FID.getHashValue()).second)
@@ -183,26 +210,112 @@ public:
     std::optional<PrepassFileSystem::Entry> E = FS->lookup(File->getName());
     if (!E || E->Diags.empty())
       return;
-    Reporter R(CI.getDiagnostics(), CI.getDiagnosticOpts());
-    for (const PrepassDiagnostic &D : E->Diags)
-      R.report(SM.translateLineCol(FID, D.Line, D.Column), Diag::err_array_notation)
-          << D.Message;
+    clang::DiagnosticsEngine &Diags = PP.getDiagnostics();
+    Reporter R(Diags, Diags.getDiagnosticOptions());
+    for (const PrepassDiagnostic &D : E->Diags) {
+      clang::SourceLocation Loc = SM.translateLineCol(FID, D.Line, D.Column);
+      if (Sink)
+        Sink(Loc, D.Message);
+      else
+        R.report(Loc, Diag::err_array_notation) << D.Message;
+    }
     // What follows would be parse errors of the same statements.
-    CI.getDiagnostics().setSuppressAllDiagnostics(true);
+    Diags.setSuppressAllDiagnostics(true);
   }
 
 private:
-  clang::CompilerInstance &CI;
+  clang::Preprocessor &PP;
   IntrusiveRefCntPtr<PrepassFileSystem> FS;
+  PrepassErrorSink Sink;
   DenseSet<unsigned> Reported;
+};
+
+/// Gives each user header its rewritten text before it is entered.
+class RewriteIncludedFiles : public clang::PPCallbacks {
+public:
+  RewriteIncludedFiles(clang::SourceManager &SM, IntrusiveRefCntPtr<PrepassFileSystem> FS)
+      : SM(SM), FS(std::move(FS)) {}
+
+  void InclusionDirective(clang::SourceLocation, const clang::Token &, StringRef, bool,
+                          clang::CharSourceRange, clang::OptionalFileEntryRef File,
+                          StringRef, StringRef, const clang::Module *, bool ModuleImported,
+                          clang::SrcMgr::CharacteristicKind Kind) override {
+    // A file already given its text keeps it: file IDs of earlier
+    // inclusions point into that buffer.
+    if (!File || ModuleImported || clang::SrcMgr::isSystem(Kind) ||
+        SM.isFileOverridden(&File->getFileEntry()))
+      return;
+    std::optional<PrepassFileSystem::Entry> E = FS->prepassFile(File->getName());
+    if (E && E->Changed)
+      SM.overrideFileContents(*File, MemoryBuffer::getMemBufferCopy(E->Text, File->getName()));
+  }
+
+private:
+  clang::SourceManager &SM;
+  IntrusiveRefCntPtr<PrepassFileSystem> FS;
 };
 
 } // namespace
 
+void reportPrepassErrors(clang::Preprocessor &PP,
+                         IntrusiveRefCntPtr<PrepassFileSystem> FS, PrepassErrorSink Sink) {
+  PP.addPPCallbacks(
+      std::make_unique<PrepassErrorReporter>(PP, std::move(FS), std::move(Sink)));
+}
+
 void reportPrepassErrors(clang::CompilerInstance &CI,
                          IntrusiveRefCntPtr<PrepassFileSystem> FS) {
-  CI.getPreprocessor().addPPCallbacks(
-      std::make_unique<PrepassErrorReporter>(CI, std::move(FS)));
+  reportPrepassErrors(CI.getPreprocessor(), std::move(FS));
+}
+
+IntrusiveRefCntPtr<PrepassFileSystem>
+installPrepass(clang::Preprocessor &PP, StringRef SlmcInclude, bool MainFileToo,
+               PrepassErrorSink Sink) {
+  clang::FileManager &FM = PP.getFileManager();
+  auto FS = makeIntrusiveRefCnt<PrepassFileSystem>(FM.getVirtualFileSystemPtr());
+  FS->addSystemDirectories(PP.getHeaderSearchInfo().getHeaderSearchOpts());
+  FS->addSystemDirectory(SlmcInclude);
+  clang::SourceManager &SM = PP.getSourceManager();
+  PP.addPPCallbacks(std::make_unique<RewriteIncludedFiles>(SM, FS));
+  reportPrepassErrors(PP, FS, std::move(Sink));
+
+  clang::FileID Main = SM.getMainFileID();
+  clang::OptionalFileEntryRef File = SM.getFileEntryRefForID(Main);
+  if (!MainFileToo || !File)
+    return FS;
+  // The text the compilation has (an editor's unsaved buffer, in clangd),
+  // not the file on disk.
+  StringRef Text = SM.getBufferData(Main);
+  PrepassFileSystem::Entry E = FS->prepassText(File->getName(), Text);
+  if (!E.Changed)
+    return FS;
+  // With a preamble (clangd), the lexer skips the main file's leading
+  // directives, which the preamble holds (rewritten too: the pre-pass
+  // changes the GNU gfx attribute in directives): skip as far in the
+  // rewritten text, to the same line and column (the pre-pass keeps lines).
+  const auto &Skip = PP.getPreprocessorOpts().PrecompiledPreambleBytes;
+  if (Skip.first > 0 && Skip.first <= Text.size()) {
+    StringRef Before = Text.take_front(Skip.first);
+    size_t Line = Before.count('\n');
+    size_t Column = Skip.first - (Before.rfind('\n') + 1); // npos + 1 == 0
+    size_t At = 0;
+    for (size_t L = 0; L < Line; ++L) {
+      At = E.Text.find('\n', At);
+      if (At == std::string::npos)
+        return FS; // cannot happen: the pre-pass keeps lines
+      ++At;
+    }
+    size_t LineEnd = std::min(E.Text.find('\n', At), E.Text.size());
+    PP.setSkipMainFilePreamble(unsigned(std::min(At + Column, LineEnd)), Skip.second);
+  }
+  // A file ID spans the size its text had when it was created, so the
+  // longer rewritten text needs a new one; it takes the old one's place
+  // before the preprocessor enters the main file.
+  clang::SrcMgr::CharacteristicKind Kind =
+      SM.getFileCharacteristic(SM.getLocForStartOfFile(Main));
+  SM.overrideFileContents(*File, MemoryBuffer::getMemBufferCopy(E.Text, File->getName()));
+  SM.setMainFileID(SM.createFileID(*File, clang::SourceLocation(), Kind));
+  return FS;
 }
 
 } // namespace slmc

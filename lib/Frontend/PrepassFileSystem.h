@@ -11,9 +11,10 @@
 // copies of files under other names, this file system serves every user
 // file (the main file and the project's headers; never a file under a
 // system include directory) with the pre-pass applied, under its own name:
-// every door (slmc++'s check pass, slmc-clangd) then parses the same C++,
-// diagnostics name the user's files and lines, and `#include "x.h"` finds
-// the same files as before.
+// slmc++'s check pass reads through it, slmc-clangd and the clang-tidy
+// module get the same text through installPrepass (below), so every door
+// parses the same C++, diagnostics name the user's files and lines, and
+// `#include "x.h"` finds the same files as before.
 //
 // A file in which the pre-pass finds errors is served unchanged and its
 // errors are kept, for reportPrepassErrors() to report where the file is
@@ -29,6 +30,7 @@
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/VirtualFileSystem.h"
 
+#include <functional>
 #include <mutex>
 #include <optional>
 #include <string>
@@ -37,6 +39,8 @@
 namespace clang {
 class CompilerInstance;
 class HeaderSearchOptions;
+class SourceLocation;
+class Preprocessor;
 } // namespace clang
 
 namespace slmc {
@@ -50,6 +54,7 @@ public:
   struct Entry {
     std::string Path;     // absolute, without . or ..
     std::string Text;     // what is served (the original if there were errors)
+    std::string Original; // the text as written, when Changed
     bool Changed = false; // Text differs from the file on disk
     bool NeedsCilkHeader = false;
     std::vector<PrepassDiagnostic> Diags;
@@ -67,6 +72,16 @@ public:
   llvm::ErrorOr<std::unique_ptr<llvm::vfs::File>>
   openFileForRead(const llvm::Twine &Path) override;
 
+  /// Runs the pre-pass on `Text`, the contents of user file `Path` as a
+  /// door already has them (clangd's editor buffer): what lookup() then
+  /// gives for that file. The file itself is not read.
+  Entry prepassText(llvm::StringRef Path, llvm::StringRef Text);
+
+  /// The pre-pass's result for user file `Path`, read from the underlying
+  /// file system on first use; none for system files and files that cannot
+  /// be read.
+  std::optional<Entry> prepassFile(llvm::StringRef Path);
+
   /// The pre-pass's result for a file read so far (by any spelling of its
   /// path); none for system headers and files not read.
   std::optional<Entry> lookup(llvm::StringRef Path) const;
@@ -80,6 +95,7 @@ private:
   /// The entry of a user file, running the pre-pass on first use; null for
   /// system files and files that cannot be read.
   const Entry *entryFor(const llvm::Twine &Path);
+  static Entry prepass(llvm::StringRef Key, llvm::StringRef Text);
 
   mutable std::mutex Mutex; // clangd reads files from several threads
   std::vector<std::string> SystemDirs;
@@ -91,8 +107,34 @@ private:
 /// as Clang-style errors at their lines and columns; after them, Clang's
 /// own diagnostics (which would only repeat them as parse errors of the
 /// array notation left in place) are suppressed.
+/// Where a door wants pre-pass errors that are not to go to the
+/// compilation's DiagnosticsEngine (clang-tidy: under its check's name).
+using PrepassErrorSink =
+    std::function<void(clang::SourceLocation, llvm::StringRef Message)>;
 void reportPrepassErrors(clang::CompilerInstance &CI,
                          llvm::IntrusiveRefCntPtr<PrepassFileSystem> FS);
+void reportPrepassErrors(clang::Preprocessor &PP,
+                         llvm::IntrusiveRefCntPtr<PrepassFileSystem> FS,
+                         PrepassErrorSink Sink = nullptr);
+
+/// The pre-pass in a door that does not choose the file system of its
+/// compilations (slmc-clangd, clang-tidy with slmc's module): called once
+/// the preprocessor exists and before parsing starts (the main file is
+/// loaded, nothing else of the user's is), it makes the compilation read
+/// every user file rewritten. Each user header gets its rewritten text as
+/// the source manager's contents for it when an #include names it, before
+/// it is entered; the file manager is left alone, so a file's size and date
+/// stay those on disk (clangd keeps a preamble while they do not change).
+/// The main file, already loaded, gets a new file ID holding its rewritten
+/// text (the old one is never lexed), unless `MainFileToo` is false (a
+/// preamble build, which reads only the main file's leading directives).
+/// Files under `SlmcInclude` and the compilation's system directories are
+/// read as they are; pre-pass errors are reported as by
+/// reportPrepassErrors. The returned file system is not the compilation's:
+/// it holds what the pre-pass made of each file (lookup()).
+llvm::IntrusiveRefCntPtr<PrepassFileSystem>
+installPrepass(clang::Preprocessor &PP, llvm::StringRef SlmcInclude,
+               bool MainFileToo = true, PrepassErrorSink Sink = nullptr);
 
 } // namespace slmc
 

@@ -10,6 +10,8 @@ the diagnostics clangd publishes (messages, severities, ranges, notes as
 related information), asks for the quick fix of the initializer rule and
 applies it in a didChange that also breaks another rule, reads the new
 diagnostics, checks that hover and completion work in the dialect file, that
+a Cilk Plus file with array notation in it and in its header shows only its
+rule error (and the pre-pass's error after an edit breaks a section), that
 every unmodified example gets exactly the diagnostics slmc++ -fsyntax-only
 gives it (none, for an example that builds), and that the server shuts down
 cleanly.
@@ -47,6 +49,36 @@ void kernel(array_view<int, 1> av) {
       t.barrier.wait();
     av[t.global] = s[63 - t.local[0]];
   });
+}
+"""
+
+# Cilk Plus with array notation in the file and in a project header: read
+# rewritten, as slmc++ reads them, so only the seeded rule error shows.
+CILK_HEADER = """\
+__attribute__((target(gfx))) static inline void scale_all(float *v, int n, float f) {
+  v[0:n] *= f;
+}
+static inline float total(const float *v, int n) { return __sec_reduce_add(v[0:n]); }
+"""
+
+CILK = """\
+#include <gfx/gfx_intrin.h>
+#include "sections.h"
+
+__declspec(target(gfx_kernel)) void kernel(float *out, int n) {
+  _Cilk_for _Thread_group (int g = 0; g < n; g += 16) {
+    __thread_group_local float t[16];
+    t[:] = out[g:16] * 2.0f;
+    _gfx_gpgpu_thread_barrier();
+    out[g:16] = t[:] + __sec_reduce_add(t[0:16]);
+  }
+  __thread_group_local float misplaced[4];
+}
+
+float host(float *a, int n) {
+  a[0:n] = 1.0f;
+  scale_all(a, n, 2.0f);
+  return total(a, n);
 }
 """
 
@@ -96,12 +128,17 @@ def main():
         kernel = os.path.join(project, "kernel.cpp")
         with open(kernel, "w") as f:
             f.write(KERNEL)
+        cilk = os.path.join(project, "cilk.cpp")
+        with open(cilk, "w") as f:
+            f.write(CILK)
+        with open(os.path.join(project, "sections.h"), "w") as f:
+            f.write(CILK_HEADER)
         examples = []
         for root, _, files in os.walk(args.examples):
-            examples += [os.path.join(root, f) for f in files if f.endswith(".cpp")
-                         and not slmc_diags.uses_array_notation(os.path.join(root, f))]
-        commands = [{"directory": project, "file": kernel,
-                     "arguments": [args.slmcxx, "-O2", "-c", kernel, "-o", "kernel.o"]}]
+            examples += [os.path.join(root, f) for f in files if f.endswith(".cpp")]
+        commands = [{"directory": project, "file": src,
+                     "arguments": [args.slmcxx, "-O2", "-c", src, "-o", "x.o"]}
+                    for src in (kernel, cilk)]
         for e in examples:
             commands.append({"directory": project, "file": e,
                              "arguments": [args.slmcxx, "-O2", "-c", e, "-o", "x.o"]})
@@ -197,6 +234,42 @@ def main():
         labels = {i.get("filterText") or i["label"].strip() for i in items}
         check({"local", "global", "barrier"} <= labels,
               "completion after 't.' lists the tiled_index members")
+
+        # -- Cilk Plus array notation, in the file and in a header ------------
+        u = lsp.uri(cilk)
+        server.notify("textDocument/didOpen", {"textDocument": {
+            "uri": u, "languageId": "cpp", "version": 1, "text": CILK}})
+        diags = server.diagnostics(cilk, version=1)
+        for d in diags:
+            print("     cilk v1: %s %s %s" % (d["range"]["start"], d.get("severity"), d["message"]))
+        check(len(diags) == 1, "array notation: no false errors (got %d)" % len(diags))
+        d = find(diags, "'misplaced' must be declared immediately inside a '_Thread_group' nest")
+        check(d and d[0]["severity"] == 1
+              and d[0]["range"]["start"] == pos(CILK, "__thread_group_local float misplaced"),
+              "array notation: the rule error at its line and column")
+        hover = server.request("textDocument/hover", {
+            "textDocument": {"uri": u}, "position": pos(CILK, "misplaced")})
+        check("float[4]" in json.dumps(hover or {}),
+              "array notation: hover after rewritten lines finds the variable")
+        # An edit: a new statement with a section the pre-pass rejects, above
+        # the rule error, which moves down a line.
+        v2 = CILK.replace("  a[0:n] = 1.0f;\n", "  a[0:n] = 1.0f;\n  a[1:] = 0.0f;\n")
+        server.notify("textDocument/didChange", {
+            "textDocument": {"uri": u, "version": 2}, "contentChanges": [{"text": v2}]})
+        diags = server.diagnostics(cilk, version=2)
+        for d in diags:
+            print("     cilk v2: %s %s %s" % (d["range"]["start"], d.get("severity"), d["message"]))
+        d = find(diags, "Array section needs both a lower bound and a length")
+        check(len(diags) == 1 and d and d[0]["severity"] == 1
+              and d[0]["range"]["start"] == pos(v2, "[1:]", "a[1:]"),
+              "array notation: the pre-pass's error, alone, at its section")
+        v3 = CILK.replace("  a[0:n] = 1.0f;\n", "  a[0:n] = 1.0f;\n  a[1:n - 1] = 0.0f;\n")
+        server.notify("textDocument/didChange", {
+            "textDocument": {"uri": u, "version": 3}, "contentChanges": [{"text": v3}]})
+        diags = server.diagnostics(cilk, version=3)
+        check(len(diags) == 1 and find(diags, "'misplaced'")
+              and diags[0]["range"]["start"] == pos(v3, "__thread_group_local float misplaced"),
+              "array notation: fixed, the rule error again, at its place")
 
         # -- unmodified examples: what slmc++ -fsyntax-only says (nothing,
         # for an example that builds), no false errors ----------------------

@@ -268,18 +268,6 @@ def run_clangd(args, path, flags):
                     "--compile-commands-dir=" + cdb], env=env)
 
 
-# Cilk Plus array notation (a[lo:len], a[:]) is rewritten by slmc++'s
-# source pre-pass, which editors' clangd does not run (docs/editors.md):
-# such files are left out of the comparisons.
-ARRAY_NOTATION = re.compile(r"\[(?:[^\[\]\n:]|::)*(?<!:):(?!:)[^\[\]\n]*\]")
-
-
-def uses_array_notation(path):
-    with open(path) as f:
-        text = re.sub(r"//[^\n]*", "", f.read())
-    return ARRAY_NOTATION.search(text) is not None
-
-
 def sources(paths):
     for p in paths:
         if os.path.isdir(p):
@@ -287,7 +275,7 @@ def sources(paths):
                 dirs[:] = sorted(d for d in dirs if d != "Inputs")  # as lit does
                 for f in sorted(files):
                     path = os.path.join(root, f)
-                    if f.endswith(".cpp") and not uses_array_notation(path):
+                    if f.endswith(".cpp"):
                         yield os.path.realpath(path)
         else:
             yield os.path.realpath(p)

@@ -614,3 +614,33 @@ TEST(ArrayNotation, NothingToDo) {
 }
 
 } // namespace
+
+// Where the first array notation is: what the plugin reports (it cannot
+// run the pre-pass). Conditionals, lambdas, attributes and '::' in
+// brackets are not array notation.
+TEST(ArrayNotation, FirstNotationPlace) {
+  ArrayNotationResult None = rewriteArrayNotation(
+      "int f(int *v, bool c) {\n"
+      "  [[maybe_unused]] auto g = [&](int i) { return v[c ? i : 0]; };\n"
+      "  return v[::std::size_t(0)] + v[c ? 1 : 0];\n"
+      "}\n");
+  EXPECT_EQ(None.NotationLine, 0u);
+  ArrayNotationResult Section = rewriteArrayNotation(
+      "void f(float *a, float *b, int n) {\n"
+      "  float x = a[n ? 1 : 0];\n"
+      "  a[0:n] = b[:] * x;\n"
+      "}\n");
+  EXPECT_EQ(Section.NotationLine, 3u);
+  EXPECT_EQ(Section.NotationColumn, 4u);
+  ArrayNotationResult Reduction = rewriteArrayNotation(
+      "float f(float *a) {\n"
+      "    return __sec_reduce_add(a[0:4]);\n"
+      "}\n");
+  EXPECT_EQ(Reduction.NotationLine, 2u);
+  EXPECT_EQ(Reduction.NotationColumn, 12u);
+  // Also where the pre-pass rejects the notation.
+  ArrayNotationResult Bad = rewriteArrayNotation("void f(float *a) { a[1:] = 0; }\n");
+  EXPECT_FALSE(Bad.Diags.empty());
+  EXPECT_EQ(Bad.NotationLine, 1u);
+  EXPECT_EQ(Bad.NotationColumn, 21u);
+}

@@ -18,6 +18,8 @@
 // clangd's, so the checkers report through the compilation's
 // DiagnosticsEngine exactly as in slmc++ -fsyntax-only; clangd turns those
 // diagnostics, their notes and fix-its into LSP diagnostics and code actions.
+// Every user file is read with its Cilk Plus array notation rewritten, as in
+// slmc++ (installPrepass in Frontend/PrepassFileSystem.h).
 //
 // Compile commands come from compile_commands.json as usual; slmc-clangd
 // adds nothing to them. clang's driver does not know slmc++'s own options
@@ -31,6 +33,7 @@
 #include "ClangdInterface.h"
 
 #include "Frontend/Frontend.h"
+#include "Frontend/PrepassFileSystem.h"
 
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendOptions.h"
@@ -133,6 +136,11 @@ class SlmcListener : public clangd::FeatureModule::ASTListener {
 public:
   void beforeExecute(CompilerInstance &CI) override {
     slmc::injectPrelude(CI, ResourceIncludeDir);
+    // Cilk Plus array notation, in the main file and in every user header,
+    // as slmc++ reads it (lines kept, so diagnostics and fix-its land on the
+    // user's lines); in the preamble too (its headers, and the GNU gfx
+    // attribute in the main file's leading directives).
+    slmc::installPrepass(CI.getPreprocessor(), ResourceIncludeDir);
     if (CI.getPreprocessorOpts().GeneratePreamble) {
       // The preamble: the main file's leading #includes, parsed once and
       // reused while they do not change. clangd skips the bodies of the
