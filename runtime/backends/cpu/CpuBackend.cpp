@@ -32,6 +32,8 @@
 
 #include <boost/context/detail/fcontext.hpp>
 
+#include <cxxabi.h>
+#include <signal.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
@@ -221,6 +223,7 @@ struct LaunchJob {
   slmc_cpu_kernel_fn Entry = nullptr;
   void **Args = nullptr;
   const std::string *KernelName = nullptr;
+  std::string ReadableName; // demangled, for the fault report
   slmc_dim3 Groups{}, Size{};
   uint32_t ItemsPerGroup = 0;
   uint32_t SubGroupSize = 1; // work-items per sub-group, by linear local id
@@ -277,6 +280,8 @@ thread_local const slmc_cpu_item *CurrentItem SLMC_FAST_TLS = nullptr;
 thread_local GroupRunner *FiberRunner SLMC_FAST_TLS = nullptr;
 // The runner running a group on this thread (with or without fibers).
 thread_local GroupRunner *ActiveRunner = nullptr;
+// The kernel whose group runs on this thread, for the fault report.
+thread_local const char *CurrentKernelName SLMC_FAST_TLS = nullptr;
 
 /// Runs work-groups on the calling OS thread; one per thread.
 class GroupRunner {
@@ -322,6 +327,16 @@ public:
   }
 
   uint32_t subGroupSize() const { return Job ? Job->SubGroupSize : 1; }
+
+  /// Whether `Addr` is in the guard page below the running work-item's
+  /// fiber stack: the fault of a stack overflow.
+  bool inStackGuard(const void *Addr) const {
+    if (!Current || !Current->Stack)
+      return false;
+    const char *Bottom = static_cast<const char *>(Current->Stack) - Stacks.stackSize();
+    const char *A = static_cast<const char *>(Addr);
+    return A < Bottom && A >= Bottom - pageSize();
+  }
 
   /// Sub-group exchange: every work-item of the sub-group leaves its value
   /// in its slot, waits for the others, then reads its source's. Two rows of
@@ -413,6 +428,7 @@ private:
         }
 
     ActiveRunner = this;
+    CurrentKernelName = J.ReadableName.c_str();
     if (N == 1) {
       Current = &Items[0];
       Status S = runAlone(J, Items[0]);
@@ -645,8 +661,154 @@ struct RunnerReaper {
 };
 thread_local RunnerReaper Reaper;
 
+// ---- Faults in kernels ------------------------------------------------------
+// A kernel that indexes out of bounds, overflows its fiber stack or divides
+// by zero crashes the program on the CPU fallback as it would anywhere; the
+// handler first says which kernel and work-item did it, then lets the
+// signal's previous disposition (a core dump, a sanitizer's report, the
+// program's own handler) act. Signals outside kernels go straight on.
+namespace fault {
+
+constexpr int kSignals[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL};
+struct sigaction Previous[NSIG];
+
+/// A line built without allocating (this runs in a signal handler).
+struct Line {
+  char Text[640];
+  size_t Len = 0;
+  void add(const char *S) {
+    while (S && *S && Len + 1 < sizeof(Text))
+      Text[Len++] = *S++;
+  }
+  void add(uint64_t N) {
+    char Digits[24];
+    int D = 0;
+    do {
+      Digits[D++] = char('0' + N % 10);
+      N /= 10;
+    } while (N);
+    while (D && Len + 1 < sizeof(Text))
+      Text[Len++] = Digits[--D];
+  }
+  void add(slmc_dim3 V) {
+    add("(");
+    add(uint64_t(V.x));
+    add(",");
+    add(uint64_t(V.y));
+    add(",");
+    add(uint64_t(V.z));
+    add(")");
+  }
+};
+
+const char *describe(int Sig) {
+  switch (Sig) {
+  case SIGSEGV: return "segmentation fault";
+  case SIGBUS: return "bus error";
+  case SIGFPE: return "arithmetic exception (an integer division by zero?)";
+  default: return "illegal instruction";
+  }
+}
+
+void handler(int Sig, siginfo_t *Info, void *Context) {
+  int Saved = errno;
+  if (const slmc_cpu_item *Item = CurrentItem) {
+    Line L;
+    L.add("slmc: ");
+    L.add(describe(Sig));
+    L.add(" in kernel '");
+    L.add(CurrentKernelName ? CurrentKernelName : "?");
+    L.add("' on the CPU fallback, work-item ");
+    L.add(Item->local_id);
+    L.add(" of work-group ");
+    L.add(Item->group_id);
+    if (Sig == SIGSEGV || Sig == SIGBUS) {
+      GroupRunner *R = FiberRunner;
+      if (R && R->inStackGuard(Info->si_addr)) {
+        L.add(": the work-item's fiber stack overflowed (SLMC_CPU_STACK_SIZE sets its size)");
+      } else {
+        L.add(": an access outside the program's memory (an index out of bounds?) at address 0x");
+        uintptr_t A = reinterpret_cast<uintptr_t>(Info->si_addr);
+        char Hex[17];
+        int D = 0;
+        do {
+          Hex[D++] = "0123456789abcdef"[A & 15];
+          A >>= 4;
+        } while (A);
+        while (D && L.Len + 1 < sizeof(L.Text))
+          L.Text[L.Len++] = Hex[--D];
+      }
+    }
+    L.add("\n");
+    ssize_t Ignored = write(STDERR_FILENO, L.Text, L.Len);
+    (void)Ignored;
+  }
+  const struct sigaction &Old = Previous[Sig];
+  if (Old.sa_handler != SIG_DFL && Old.sa_handler != SIG_IGN) {
+    errno = Saved;
+    if (Old.sa_flags & SA_SIGINFO)
+      Old.sa_sigaction(Sig, Info, Context);
+    else
+      Old.sa_handler(Sig);
+    return;
+  }
+  // The default action: restore it; a fault happens again on return, a
+  // signal sent by kill() must be sent again.
+  sigaction(Sig, &Old, nullptr);
+  if (Info->si_code <= 0)
+    raise(Sig);
+  errno = Saved;
+}
+
+void install() {
+  static std::once_flag Once;
+  std::call_once(Once, [] {
+    for (int Sig : kSignals) {
+      struct sigaction A {};
+      A.sa_sigaction = handler;
+      A.sa_flags = SA_SIGINFO | SA_ONSTACK;
+      sigemptyset(&A.sa_mask);
+      sigaction(Sig, &A, &Previous[Sig]);
+    }
+  });
+}
+
+/// A stack for the handler on threads that run groups: a fiber that
+/// overflowed its stack cannot run the handler on it. Kept for the
+/// thread's life; a thread that has one already (a sanitizer's) keeps it.
+void ensureAltStack() {
+  static thread_local bool Done = false;
+  if (Done)
+    return;
+  Done = true;
+  stack_t Old{};
+  if (sigaltstack(nullptr, &Old) == 0 && !(Old.ss_flags & SS_DISABLE))
+    return;
+  const size_t Size = 64 * 1024;
+  void *Mem = mmap(nullptr, Size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (Mem == MAP_FAILED)
+    return;
+  stack_t S{};
+  S.ss_sp = Mem;
+  S.ss_size = Size;
+  sigaltstack(&S, nullptr);
+}
+
+} // namespace fault
+
+/// A kernel's name as the user would read it (the handler cannot demangle:
+/// that allocates).
+std::string demangled(const std::string &Name) {
+  int Status = 0;
+  char *D = abi::__cxa_demangle(Name.c_str(), nullptr, nullptr, &Status);
+  std::string Result = Status == 0 && D ? D : Name;
+  std::free(D);
+  return Result;
+}
+
 GroupRunner &runner() {
   if (!ThisThreadRunner) {
+    fault::ensureAltStack();
     ThisThreadRunner = new GroupRunner;
     if (!RunnerReaped)
       (void)&Reaper; // first use registers the destructor for this thread
@@ -764,6 +926,7 @@ public:
     // NVIDIA). Kernels that require none get sub-groups of one work-item.
     for (uint32_t Size = 1; Size <= 64; Size *= 2)
       Info.sub_group_sizes[Info.num_sub_group_sizes++] = Size;
+    fault::install();
   }
 
   slmc_backend kind() const override { return SLMC_BACKEND_CPU; }
@@ -818,6 +981,7 @@ public:
     J.Entry = R.CpuEntry;
     J.Args = P.args;
     J.KernelName = &R.Kernel.Name;
+    J.ReadableName = demangled(R.Kernel.Name);
     J.Groups = P.group_count;
     J.Size = P.group_size;
     J.ItemsPerGroup = P.group_size.x * P.group_size.y * P.group_size.z;
