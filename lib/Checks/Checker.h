@@ -15,7 +15,7 @@
 #define SLMC_CHECKS_CHECKER_H
 
 #include "Checks/Uniformity.h"
-#include "Frontend/Diagnostics.h"
+#include "Basic/Diagnostics.h"
 #include "Model/Model.h"
 
 #include "clang/AST/ASTContext.h"

@@ -14,7 +14,7 @@
 #include "Driver/CheckPass.h"
 
 #include "Frontend/Frontend.h"
-#include "Frontend/PrepassFileSystem.h"
+#include "Prepass/PrepassFileSystem.h"
 #include "Lowering/Lowering.h"
 
 #include "clang/Basic/DiagnosticOptions.h"

@@ -7,7 +7,7 @@
 //===----------------------------------------------------------------------===//
 #include "Driver/Options.h"
 
-#include "Frontend/Diagnostics.h"
+#include "Basic/Diagnostics.h"
 
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Config/llvm-config.h"

@@ -7,7 +7,7 @@
 //===----------------------------------------------------------------------===//
 #include "Frontend/Frontend.h"
 
-#include "Frontend/KernelAttributes.h"
+#include "Prepass/KernelAttributes.h"
 #include "Model/ModelBuilder.h"
 
 #include "clang/Lex/HeaderSearch.h"

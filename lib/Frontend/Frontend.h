@@ -15,7 +15,7 @@
 #define SLMC_FRONTEND_FRONTEND_H
 
 #include "Checks/Checker.h"
-#include "Frontend/Diagnostics.h"
+#include "Basic/Diagnostics.h"
 #include "Model/Model.h"
 
 #include "clang/AST/ASTConsumer.h"

@@ -19,7 +19,7 @@
 #ifndef SLMC_LOWERING_LOWERING_H
 #define SLMC_LOWERING_LOWERING_H
 
-#include "Frontend/Diagnostics.h"
+#include "Basic/Diagnostics.h"
 #include "Model/Model.h"
 
 #include "clang/AST/ASTContext.h"

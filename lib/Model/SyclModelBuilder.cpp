@@ -16,7 +16,7 @@
 //   reduce_over_group(g, ...), ...         group functions (wait on barriers)
 //
 //===----------------------------------------------------------------------===//
-#include "Frontend/KernelAttributes.h"
+#include "Prepass/KernelAttributes.h"
 #include "Model/FunctionScopeVisitor.h"
 #include "Model/ModelBuilder.h"
 

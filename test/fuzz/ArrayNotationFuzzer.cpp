@@ -13,7 +13,7 @@
 // the text, and (as every token keeps its line) as many lines out as in.
 //
 //===----------------------------------------------------------------------===//
-#include "Frontend/ArrayNotation.h"
+#include "Prepass/ArrayNotation.h"
 
 #include "llvm/Support/raw_ostream.h"
 

@@ -5,7 +5,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 //===----------------------------------------------------------------------===//
-#include "Frontend/ArrayNotation.h"
+#include "Prepass/ArrayNotation.h"
 
 #include "llvm/Support/raw_ostream.h"
 

@@ -34,7 +34,7 @@
 //===----------------------------------------------------------------------===//
 #include "Checks/Checker.h"
 #include "Frontend/Frontend.h"
-#include "Frontend/PrepassFileSystem.h"
+#include "Prepass/PrepassFileSystem.h"
 #include "Model/ModelBuilder.h"
 
 #include "clang-tidy/ClangTidyCheck.h"

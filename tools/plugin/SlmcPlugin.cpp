@@ -13,13 +13,13 @@
 //   -fplugin-arg-slmc-group-memory-limit=<bytes>
 //
 // Cilk Plus array notation is rewritten in the source text before Clang
-// parses it (Frontend/ArrayNotation.h); a plugin cannot change what clang
+// parses it (Prepass/ArrayNotation.h); a plugin cannot change what clang
 // reads, so a user file with array notation gets one clear error at its
 // first section (or __sec_* call) instead of clang's parse errors.
 //
 //===----------------------------------------------------------------------===//
-#include "Frontend/ArrayNotation.h"
-#include "Frontend/Diagnostics.h"
+#include "Prepass/ArrayNotation.h"
+#include "Basic/Diagnostics.h"
 #include "Frontend/Frontend.h"
 
 #include "clang/Frontend/CompilerInstance.h"

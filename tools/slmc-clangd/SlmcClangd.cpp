@@ -19,7 +19,7 @@
 // DiagnosticsEngine exactly as in slmc++ -fsyntax-only; clangd turns those
 // diagnostics, their notes and fix-its into LSP diagnostics and code actions.
 // Every user file is read with its Cilk Plus array notation rewritten, as in
-// slmc++ (installPrepass in Frontend/PrepassFileSystem.h).
+// slmc++ (installPrepass in Prepass/PrepassFileSystem.h).
 //
 // Compile commands come from compile_commands.json as usual; slmc-clangd
 // adds nothing to them. clang's driver does not know slmc++'s own options
@@ -33,7 +33,7 @@
 #include "ClangdInterface.h"
 
 #include "Frontend/Frontend.h"
-#include "Frontend/PrepassFileSystem.h"
+#include "Prepass/PrepassFileSystem.h"
 
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendOptions.h"

@@ -5,11 +5,11 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 //===----------------------------------------------------------------------===//
-#include "Frontend/PrepassFileSystem.h"
+#include "Prepass/PrepassFileSystem.h"
 
-#include "Frontend/KernelAttributes.h"
+#include "Prepass/KernelAttributes.h"
 
-#include "Frontend/Diagnostics.h"
+#include "Basic/Diagnostics.h"
 
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Lex/HeaderSearch.h"

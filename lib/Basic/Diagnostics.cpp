@@ -5,7 +5,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 //===----------------------------------------------------------------------===//
-#include "Frontend/Diagnostics.h"
+#include "Basic/Diagnostics.h"
 
 #include "clang/Basic/DiagnosticOptions.h"
 
@@ -25,7 +25,7 @@ struct DiagInfo {
 
 const DiagInfo Infos[] = {
 #define SLMC_DIAG(Name, Lvl, Group, Text) {Level::Lvl, Group, Text},
-#include "Frontend/Diagnostics.def"
+#include "Basic/Diagnostics.def"
 };
 
 DiagnosticIDs::Level toClang(Level L) {

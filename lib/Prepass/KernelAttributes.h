@@ -25,8 +25,8 @@
 // reads the annotation back (kRequiredSubGroupSizeAnnotation).
 //
 //===----------------------------------------------------------------------===//
-#ifndef SLMC_FRONTEND_KERNELATTRIBUTES_H
-#define SLMC_FRONTEND_KERNELATTRIBUTES_H
+#ifndef SLMC_PREPASS_KERNELATTRIBUTES_H
+#define SLMC_PREPASS_KERNELATTRIBUTES_H
 
 #include "llvm/ADT/StringRef.h"
 
@@ -52,4 +52,4 @@ std::vector<size_t> findUnrespelledKernelAttributes(llvm::StringRef Text);
 
 } // namespace slmc
 
-#endif // SLMC_FRONTEND_KERNELATTRIBUTES_H
+#endif // SLMC_PREPASS_KERNELATTRIBUTES_H

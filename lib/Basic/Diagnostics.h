@@ -14,8 +14,8 @@
 // from the compilation's DiagnosticOptions onto each warning itself.
 //
 //===----------------------------------------------------------------------===//
-#ifndef SLMC_FRONTEND_DIAGNOSTICS_H
-#define SLMC_FRONTEND_DIAGNOSTICS_H
+#ifndef SLMC_BASIC_DIAGNOSTICS_H
+#define SLMC_BASIC_DIAGNOSTICS_H
 
 #include "clang/Basic/Diagnostic.h"
 #include "llvm/ADT/StringRef.h"
@@ -31,7 +31,7 @@ namespace slmc {
 
 enum class Diag : unsigned {
 #define SLMC_DIAG(Name, Level, Group, Text) Name,
-#include "Frontend/Diagnostics.def"
+#include "Basic/Diagnostics.def"
   NumDiags
 };
 
@@ -72,4 +72,4 @@ private:
 
 } // namespace slmc
 
-#endif // SLMC_FRONTEND_DIAGNOSTICS_H
+#endif // SLMC_BASIC_DIAGNOSTICS_H

@@ -22,7 +22,7 @@
 //   7. render statements as loop nests and reductions as lambdas.
 //
 //===----------------------------------------------------------------------===//
-#include "Frontend/ArrayNotation.h"
+#include "Prepass/ArrayNotation.h"
 
 #include "clang/Basic/LangOptions.h"
 #include "clang/Basic/SourceLocation.h"

@@ -54,8 +54,8 @@
 // prelude makes of `__declspec(target(gfx))`.
 //
 //===----------------------------------------------------------------------===//
-#ifndef SLMC_FRONTEND_ARRAYNOTATION_H
-#define SLMC_FRONTEND_ARRAYNOTATION_H
+#ifndef SLMC_PREPASS_ARRAYNOTATION_H
+#define SLMC_PREPASS_ARRAYNOTATION_H
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
@@ -106,4 +106,4 @@ void printPrepassDiagnostics(llvm::raw_ostream &OS, llvm::StringRef FileName,
 
 } // namespace slmc
 
-#endif // SLMC_FRONTEND_ARRAYNOTATION_H
+#endif // SLMC_PREPASS_ARRAYNOTATION_H

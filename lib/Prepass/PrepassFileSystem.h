@@ -21,10 +21,10 @@
 // entered.
 //
 //===----------------------------------------------------------------------===//
-#ifndef SLMC_FRONTEND_PREPASSFILESYSTEM_H
-#define SLMC_FRONTEND_PREPASSFILESYSTEM_H
+#ifndef SLMC_PREPASS_PREPASSFILESYSTEM_H
+#define SLMC_PREPASS_PREPASSFILESYSTEM_H
 
-#include "Frontend/ArrayNotation.h"
+#include "Prepass/ArrayNotation.h"
 
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
@@ -138,4 +138,4 @@ installPrepass(clang::Preprocessor &PP, llvm::StringRef SlmcInclude,
 
 } // namespace slmc
 
-#endif // SLMC_FRONTEND_PREPASSFILESYSTEM_H
+#endif // SLMC_PREPASS_PREPASSFILESYSTEM_H
