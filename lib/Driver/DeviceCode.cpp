@@ -337,6 +337,33 @@ std::string codegenLevel(StringRef Level) {
   return "-O" + (L == "s" || L == "z" ? std::string("2") : L);
 }
 
+/// The string entry that holds an image's checksum, and the checksum: the
+/// runtime's reader (runtime/lib/FatBinary.h) computes the same over what
+/// it reads, namely the image kind and offload kind (little-endian 16-bit
+/// each), every other string in key order (key, NUL, value, NUL), and the
+/// bytes.
+constexpr StringLiteral kImageChecksumKey = "slmc.checksum";
+
+std::string imageChecksum(const object::OffloadBinary::OffloadingImage &Image) {
+  uint8_t Kinds[4] = {uint8_t(Image.TheImageKind), uint8_t(Image.TheImageKind >> 8),
+                      uint8_t(Image.TheOffloadKind), uint8_t(Image.TheOffloadKind >> 8)};
+  uint32_t Crc = llvm::crc32(0, Kinds);
+  std::vector<std::pair<StringRef, StringRef>> Strings(Image.StringData.begin(),
+                                                       Image.StringData.end());
+  llvm::sort(Strings);
+  for (const auto &[Key, Value] : Strings) {
+    if (Key == kImageChecksumKey)
+      continue;
+    static const uint8_t Nul = 0;
+    for (StringRef S : {Key, Value}) {
+      Crc = llvm::crc32(Crc, arrayRefFromStringRef(S));
+      Crc = llvm::crc32(Crc, ArrayRef<uint8_t>(Nul));
+    }
+  }
+  Crc = llvm::crc32(Crc, arrayRefFromStringRef(Image.Image->getBuffer()));
+  return "crc32:" + utohexstr(Crc, /*LowerCase=*/true, /*Width=*/8);
+}
+
 } // namespace
 
 bool compileSpirv(const Toolchain &TC, const Options &Opts, TempFiles &Temps,
@@ -663,12 +690,12 @@ bool packageImages(const std::vector<DeviceImageFile> &Images, StringRef Out,
       Image.StringData["slmc.kernels"] = KernelList;
     Image.StringData["arch"] = I.Arch;
     Image.StringData["producer"] = "slmc";
-    // The runtime checks it before handing the image to a driver or, for
-    // host objects, to the dynamic loader (which trusts what it maps).
-    std::string Crc = llvm::utohexstr(llvm::crc32(arrayRefFromStringRef((*Buf)->getBuffer())),
-                                      /*LowerCase=*/true, /*Width=*/8);
-    Image.StringData["slmc.crc32"] = Crc;
     Image.Image = std::move(*Buf);
+    // The runtime checks it before anything reads the image further, hands
+    // it to a driver or, for host objects, to the dynamic loader (which
+    // trusts what it maps). Written last: it covers every other string.
+    std::string Checksum = imageChecksum(Image);
+    Image.StringData[kImageChecksumKey] = Checksum;
     SmallString<0> Bin = object::OffloadBinary::write(Image);
     Package.append(Bin.begin(), Bin.end());
     while (Package.size() % object::OffloadBinary::getAlignment())

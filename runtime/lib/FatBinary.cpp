@@ -13,6 +13,10 @@
 //===----------------------------------------------------------------------===//
 #include "FatBinary.h"
 
+#include <zlib.h>
+
+#include <algorithm>
+#include <cstdio>
 #include <cstring>
 
 namespace slmc::rt {
@@ -122,6 +126,15 @@ bool parseOne(const unsigned char *Base, size_t Avail, DeviceImage &Image,
           std::to_string(ImageSize) + ") is out of bounds";
     return false;
   }
+  // The image ends its binary, up to the padding to 8 bytes (LLVM writes it
+  // so). A larger declared size would make the reader skip whatever follows
+  // up to the next zero word: images lost without an error.
+  if (Size - (ImageOffset + ImageSize) >= kAlign) {
+    Why = "declared size " + std::to_string(Size) + " leaves " +
+          std::to_string(Size - (ImageOffset + ImageSize)) +
+          " bytes after the image data";
+    return false;
+  }
 
   Image = DeviceImage();
   Image.Kind = static_cast<ImageKind>(Kind);
@@ -200,6 +213,68 @@ std::string_view DeviceImage::triple() const {
 std::string_view DeviceImage::arch() const {
   auto It = Strings.find("arch");
   return It == Strings.end() ? std::string_view() : std::string_view(It->second);
+}
+
+namespace {
+
+uLong crc32Of(uLong Crc, const void *Data, size_t Size) {
+  auto *P = static_cast<const Bytef *>(Data);
+  while (Size > 0) { // zlib takes 32-bit lengths
+    uInt N = uInt(std::min<size_t>(Size, size_t(1) << 30));
+    Crc = crc32(Crc, P, N);
+    P += N;
+    Size -= N;
+  }
+  return Crc;
+}
+
+/// The key of the checksum slmc++ wrote before it covered the strings.
+constexpr const char *kImageOnlyChecksumKey = "slmc.crc32";
+
+} // namespace
+
+std::string imageChecksum(const DeviceImage &Img) {
+  uLong Crc = crc32(0L, Z_NULL, 0);
+  uint16_t Kinds[2] = {static_cast<uint16_t>(Img.Kind), Img.OffloadKind};
+  Crc = crc32Of(Crc, Kinds, sizeof Kinds);
+  for (const auto &[Key, Value] : Img.Strings) { // std::map: key order
+    if (Key == kChecksumKey)
+      continue;
+    Crc = crc32Of(Crc, Key.c_str(), Key.size() + 1);
+    Crc = crc32Of(Crc, Value.c_str(), Value.size() + 1);
+  }
+  Crc = crc32Of(Crc, Img.Data, Img.Size);
+  char Text[16];
+  std::snprintf(Text, sizeof Text, "crc32:%08lx", Crc & 0xffffffffUL);
+  return Text;
+}
+
+bool verifyChecksums(const FatBinary &Bin, std::string &Error) {
+  for (size_t I = 0; I < Bin.Images.size(); ++I) {
+    const DeviceImage &Img = Bin.Images[I];
+    std::string What = "image " + std::to_string(I);
+    if (!Img.triple().empty())
+      What += " (" + std::string(Img.triple()) + ")";
+    auto It = Img.Strings.find(kChecksumKey);
+    if (It == Img.Strings.end()) {
+      Error = What + (Img.Strings.count(kImageOnlyChecksumKey)
+                          ? " was made by an older slmc++; rebuild it"
+                          : " has no checksum (not written by slmc++, or "
+                            "corrupted); rebuild it");
+      return false;
+    }
+    std::string Actual = imageChecksum(Img);
+    if (It->second != Actual) {
+      std::string Expected = It->second.substr(0, 24);
+      for (char &C : Expected)
+        if (C < 0x20 || C >= 0x7F)
+          C = '?';
+      Error = What + " is corrupted (checksum " + Actual + ", expected " +
+              Expected + ")";
+      return false;
+    }
+  }
+  return true;
 }
 
 const DeviceImage *FatBinary::find(ImageKind Kind) const {

@@ -12,6 +12,12 @@
 // every offset against the image bounds, so a corrupted executable gives an
 // error, never a crash.
 //
+// Each image slmc++ writes carries a checksum of everything the runtime
+// reads from it (kind, offload kind, strings, bytes): the string entry
+// "slmc.checksum" = "crc32:<8 hex digits>". verifyChecksums() is called on
+// every container before any image is handed to a driver or the dynamic
+// loader, so a changed byte anywhere is an error, not a driver crash.
+//
 //===----------------------------------------------------------------------===//
 #ifndef SLMC_RUNTIME_FATBINARY_H
 #define SLMC_RUNTIME_FATBINARY_H
@@ -47,6 +53,17 @@ struct FatBinary {
   /// The first image of the given kind, or null.
   const DeviceImage *find(ImageKind Kind) const;
 };
+
+/// The string entry that holds an image's checksum, and its value for `Img`
+/// ("crc32:" and eight lower-case hex digits). The checksum covers the
+/// image kind and offload kind (little-endian 16-bit each), every string
+/// entry but itself in key order (key, NUL, value, NUL), then the bytes.
+inline constexpr const char *kChecksumKey = "slmc.checksum";
+std::string imageChecksum(const DeviceImage &Img);
+
+/// Whether every image of `Bin` carries a checksum that matches; otherwise
+/// explains which image and why in `Error`.
+bool verifyChecksums(const FatBinary &Bin, std::string &Error);
 
 /// Parses a container of known size. Returns false and explains in `Error`
 /// when the data is not a well-formed image sequence.

@@ -30,7 +30,6 @@
 
 #include <dlfcn.h>
 #include <elf.h>
-#include <zlib.h>
 #include <fcntl.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
@@ -52,36 +51,6 @@ namespace {
 using namespace slmc::rt;
 
 constexpr const char *kKernelsKey = "slmc.kernels";
-constexpr const char *kChecksumKey = "slmc.crc32";
-
-/// Whether an image's bytes are those slmc++ packaged (its CRC-32). Host
-/// objects must carry one: they are mapped as code.
-bool checkImageChecksum(const DeviceImage &Img, size_t Index, std::string &Why) {
-  std::string What = "image " + std::to_string(Index) + " (" +
-                     std::string(Img.triple()) + ")";
-  auto It = Img.Strings.find(kChecksumKey);
-  if (It == Img.Strings.end()) {
-    if (Img.Kind != ImageKind::Object)
-      return true;
-    Why = What + " has no checksum; rebuild the program file with this slmc++";
-    return false;
-  }
-  uLong Crc = crc32(0L, Z_NULL, 0);
-  const unsigned char *P = Img.Data;
-  for (size_t Left = Img.Size; Left > 0;) { // zlib takes 32-bit lengths
-    uInt N = uInt(std::min<size_t>(Left, 1u << 30));
-    Crc = crc32(Crc, P, N);
-    P += N;
-    Left -= N;
-  }
-  char Hex[9];
-  std::snprintf(Hex, sizeof Hex, "%08lx", Crc & 0xffffffffUL);
-  if (It->second != Hex) {
-    Why = What + " is corrupted (checksum " + Hex + ", expected " + It->second + ")";
-    return false;
-  }
-  return true;
-}
 constexpr const char *kCpuEntryPrefix = "slmc_cm_cpu_";
 // Generous limits that no real program reaches; they keep a corrupt list
 // from asking for absurd amounts of memory.
@@ -399,6 +368,10 @@ slmc_status loadProgram(slmc_program &P) {
     return invalid(Why);
   if (P.Images.Images.empty())
     return invalid("the program file holds no device images");
+  // Before anything reads the strings or the bytes: host objects are mapped
+  // as code, and drivers trust the images they are given.
+  if (!verifyChecksums(P.Images, Why))
+    return invalid(Why);
 
   const std::string *List = nullptr;
   for (size_t I = 0; I < P.Images.Images.size(); ++I) {
@@ -408,8 +381,6 @@ slmc_status loadProgram(slmc_program &P) {
       return invalid("image " + std::to_string(I) + " (" +
                      std::string(Img.triple()) + ") has no '" + kKernelsKey +
                      "' entry (not a program file?)");
-    if (!checkImageChecksum(Img, I, Why))
-      return invalid(Why);
     if (!List)
       List = &It->second;
     else if (*List != It->second)

@@ -232,6 +232,11 @@ void parseModule(Module &M, const void *Data) {
     M.Error = Error;
     return;
   }
+  if (!verifyChecksums(M.Images, Error)) {
+    M.Error = "offload container: " + Error;
+    M.Images = FatBinary(); // nothing of it reaches a driver
+    return;
+  }
   M.Ok = true;
 }
 

@@ -187,16 +187,23 @@ template <typename T> void put(std::vector<unsigned char> &Buf, size_t At, T V) 
   std::memcpy(Buf.data() + At, &V, sizeof(V)); // the format is little-endian
 }
 
-/// One OffloadBinary: Header (32 bytes), Entry (40), two StringEntries (32),
-/// the NUL-terminated strings, then the 8-byte aligned image. Offsets are
-/// from the start of the binary; Size covers everything, padded to 8.
+/// One OffloadBinary: Header (32 bytes), Entry (40), three StringEntries
+/// (48), the NUL-terminated strings (the checksum last, as slmc++ writes
+/// it), then the 8-byte aligned image. Offsets are from the start of the
+/// binary; Size covers everything, padded to 8.
 std::vector<unsigned char> offloadBinary(const ImageSpec &I) {
   const size_t HeaderSize = 32, EntrySize = 40, StringEntrySize = 16;
   const size_t EntryOff = HeaderSize;
   const size_t StringsOff = EntryOff + EntrySize;
-  size_t Pos = StringsOff + 2 * StringEntrySize;
-  const std::pair<std::string, std::string> Strings[] = {{"triple", I.Triple},
-                                                         {"arch", I.Arch}};
+  size_t Pos = StringsOff + 3 * StringEntrySize;
+  DeviceImage Checked;
+  Checked.Kind = static_cast<ImageKind>(I.Kind);
+  Checked.OffloadKind = I.Offload;
+  Checked.Strings = {{"triple", I.Triple}, {"arch", I.Arch}};
+  Checked.Data = reinterpret_cast<const unsigned char *>(I.Payload.data());
+  Checked.Size = I.Payload.size();
+  const std::pair<std::string, std::string> Strings[] = {
+      {"triple", I.Triple}, {"arch", I.Arch}, {kChecksumKey, imageChecksum(Checked)}};
   std::vector<std::pair<size_t, size_t>> StrOffsets;
   std::string Text;
   for (const auto &[Key, Value] : Strings) {
@@ -222,7 +229,7 @@ std::vector<unsigned char> offloadBinary(const ImageSpec &I) {
   put<uint16_t>(Buf, EntryOff + 2, I.Offload);
   put<uint32_t>(Buf, EntryOff + 4, 0); // Flags
   put<uint64_t>(Buf, EntryOff + 8, StringsOff);
-  put<uint64_t>(Buf, EntryOff + 16, 2); // NumStrings
+  put<uint64_t>(Buf, EntryOff + 16, 3); // NumStrings
   put<uint64_t>(Buf, EntryOff + 24, ImageOff);
   put<uint64_t>(Buf, EntryOff + 32, I.Payload.size());
   for (size_t S = 0; S < StrOffsets.size(); ++S) {

@@ -52,10 +52,13 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   volatile unsigned Sink = 0;
   FatBinary B;
   std::string Error;
-  if (parseFatBinary(Size ? Exact.get() : nullptr, Size, B, Error))
+  if (parseFatBinary(Size ? Exact.get() : nullptr, Size, B, Error)) {
     Sink = Sink + touch(B);
-  else if (Error.empty())
+    if (!verifyChecksums(B, Error) && Error.empty())
+      __builtin_trap();
+  } else if (Error.empty()) {
     __builtin_trap(); // a refusal always explains itself
+  }
 
   FatBinary E;
   Error.clear();

@@ -12,12 +12,11 @@
 // signature again in <cm_rt.h>). A load must either succeed or return an
 // error with a message; nothing may crash, hang or leak.
 //
-// Each image's CRC-32 is checked before anything is parsed further or
-// loaded as code; device-only program files (no host object) need no
-// checksum, so the kernel list and signature parsers see any bytes.
-//
-// The checksum finds corruption, not forgery: libFuzzer reads the expected
-// value off the comparison and writes it in, and then the dynamic loader
+// Every image's checksum (FatBinary.h) is checked before anything is
+// parsed further or loaded as code. It finds corruption, not forgery:
+// libFuzzer reads the expected value off the comparison and writes it in, so
+// the kernel list and signature parsers still see any bytes; and then the
+// dynamic loader
 // maps a changed host object, which it trusts as any shared library (a
 // crafted one crashes it, regressions/program/forged-checksum-host-object;
 // it could as well run its own constructors). A host object is code the
@@ -30,7 +29,6 @@
 #include "slmc/runtime.h"
 
 #include <cm_rt.h>
-#include <zlib.h>
 
 #include <cstddef>
 #include <cstdint>
@@ -65,8 +63,9 @@ CmDevice *device() {
 std::set<std::string> TrustedObjects; // the seeds' host objects
 
 /// The first host object of a container, as the loader picks it; empty if
-/// none or if the container does not parse.
-std::string hostObject(const uint8_t *Data, size_t Size, std::string *Crc) {
+/// none or if the container does not parse. `ChecksumMatches` says whether
+/// its image carries a checksum the loader would accept.
+std::string hostObject(const uint8_t *Data, size_t Size, bool *ChecksumMatches) {
   std::unique_ptr<uint64_t[]> Copy(new uint64_t[Size / 8 + 1]);
   std::memcpy(Copy.get(), Data, Size);
   slmc::rt::FatBinary B;
@@ -76,19 +75,12 @@ std::string hostObject(const uint8_t *Data, size_t Size, std::string *Crc) {
   const slmc::rt::DeviceImage *Obj = B.find(slmc::rt::ImageKind::Object);
   if (!Obj)
     return std::string();
-  if (Crc) {
-    auto It = Obj->Strings.find("slmc.crc32");
-    *Crc = It == Obj->Strings.end() ? std::string() : It->second;
+  if (ChecksumMatches) {
+    auto It = Obj->Strings.find(slmc::rt::kChecksumKey);
+    *ChecksumMatches =
+        It != Obj->Strings.end() && It->second == slmc::rt::imageChecksum(*Obj);
   }
   return std::string(reinterpret_cast<const char *>(Obj->Data), Obj->Size);
-}
-
-std::string crc32Hex(const std::string &Bytes) {
-  uLong Crc = crc32(0L, Z_NULL, 0);
-  Crc = crc32(Crc, reinterpret_cast<const Bytef *>(Bytes.data()), uInt(Bytes.size()));
-  char Hex[9];
-  std::snprintf(Hex, sizeof Hex, "%08lx", Crc & 0xffffffffUL);
-  return Hex;
 }
 
 } // namespace
@@ -110,9 +102,9 @@ extern "C" int LLVMFuzzerInitialize(int *, char ***) {
 }
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
-  std::string Crc;
-  std::string Obj = hostObject(Data, Size, &Crc);
-  if (!Obj.empty() && Crc == crc32Hex(Obj) && !TrustedObjects.count(Obj))
+  bool ChecksumMatches = false;
+  std::string Obj = hostObject(Data, Size, &ChecksumMatches);
+  if (!Obj.empty() && ChecksumMatches && !TrustedObjects.count(Obj))
     return -1; // a changed host object with its checksum forged: see above
 
   std::vector<std::string> Names;

@@ -19,8 +19,12 @@ def align8(n):
     return (n + 7) & ~7
 
 
-def binary(kind, strings, payload, offload=HIP):
-    """One offload binary: header, entry, string table, strings, image."""
+def binary(kind, strings, payload, offload=HIP, checksum=True):
+    """One offload binary: header, entry, string table, strings, image;
+    with the checksum slmc++ writes (runtime/lib/FatBinary.h) last."""
+    if checksum:
+        strings = strings + [("slmc.checksum", image_checksum(
+            kind, offload, strings, payload))]
     strings_at = 32 + 40
     text_at = strings_at + 16 * len(strings)
     text, offsets = b"", []
@@ -51,8 +55,11 @@ def container(binaries, terminator=True):
     return out + (b"\0" * 8 if terminator else b"")
 
 
-def crc(payload):
-    return "%08x" % (zlib.crc32(payload) & 0xffffffff)
+def image_checksum(kind, offload, strings, payload):
+    data = struct.pack("<HH", kind, offload)
+    for key, value in sorted(strings):
+        data += key.encode() + b"\0" + value.encode() + b"\0"
+    return "crc32:%08x" % (zlib.crc32(data + payload) & 0xffffffff)
 
 
 def write(sub, name, data):
@@ -70,13 +77,14 @@ pt = binary(PTX, [("triple", "nvptx64-nvidia-cuda"), ("arch", "sm_75")], ptx,
 write("fatbinary", "spirv-ptx.bin", container([spv, pt]))
 write("fatbinary", "spirv-only.bin", container([spv]))
 write("fatbinary", "empty.bin", container([]))
-write("fatbinary", "no-strings.bin", container([binary(SPIRV, [], b"")]))
+write("fatbinary", "no-strings.bin",
+      container([binary(SPIRV, [], b"", checksum=False)]))
 
 kernels = "transpose(surface,surface,value4,value4);scale(value8)"
 for name, images in {
     "spirv-ptx.program": [
-        binary(SPIRV, [("triple", "spirv64-intel"), ("slmc.kernels", kernels),
-                       ("slmc.crc32", crc(spirv))], spirv),
+        binary(SPIRV, [("triple", "spirv64-intel"), ("slmc.kernels", kernels)],
+               spirv),
         binary(PTX, [("triple", "nvptx64-nvidia-cuda"), ("arch", "sm_75"),
                      ("slmc.kernels", kernels)], ptx, offload=1)],
     "one-kernel.program": [

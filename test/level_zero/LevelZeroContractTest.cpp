@@ -19,6 +19,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "FatBinary.h"
 #include "slmc/runtime.h"
 
 #include <gtest/gtest.h>
@@ -59,10 +60,18 @@ void pad8(Bytes &B) {
 }
 
 Bytes offloadBinary(uint16_t Kind, const std::string &Payload) {
-  const std::vector<std::pair<std::string, std::string>> Strings = {
+  std::vector<std::pair<std::string, std::string>> Strings = {
       {"triple", Kind == kImageSPIRV ? "spirv64-unknown-unknown"
                                      : "nvptx64-nvidia-cuda"},
       {"arch", Kind == kImageSPIRV ? "generic" : "sm_70"}};
+  // The checksum slmc++ writes, without which the runtime uses no image.
+  slmc::rt::DeviceImage Checked;
+  Checked.Kind = static_cast<slmc::rt::ImageKind>(Kind);
+  Checked.OffloadKind = kOffloadHIP;
+  Checked.Strings.insert(Strings.begin(), Strings.end());
+  Checked.Data = reinterpret_cast<const unsigned char *>(Payload.data());
+  Checked.Size = Payload.size();
+  Strings.push_back({slmc::rt::kChecksumKey, slmc::rt::imageChecksum(Checked)});
   const uint64_t HeaderSize = 32, EntrySize = 40, StringEntrySize = 16;
   const uint64_t StringTable = HeaderSize + EntrySize;
   uint64_t StringData = StringTable + Strings.size() * StringEntrySize;

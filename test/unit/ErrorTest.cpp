@@ -161,6 +161,18 @@ TEST_F(CpuErrors, CorruptRegisteredImageFailsAtLaunch) {
   registerKernel(__hipRegisterFatBinary(nullptr), &OnHeap, "nullWrapper");
   EXPECT_EQ(launch(&OnHeap, noop, {1, 1, 1}, {1, 1, 1}), SLMC_ERROR_INVALID_IMAGE);
 
+  // Images without the checksum slmc++ writes are not handed to a driver.
+  ImageSpec Unchecked;
+  Unchecked.Strings = {{"triple", "spirv64-unknown-unknown"}};
+  Unchecked.Payload = "spirv";
+  Unchecked.Checksum = false;
+  static const char NoChecksum = 0;
+  registerKernel(registerContainer(makeContainer({makeOffloadBinary(Unchecked)})),
+                 &NoChecksum, "noChecksum");
+  EXPECT_EQ(launch(&NoChecksum, noop, {1, 1, 1}, {1, 1, 1}), SLMC_ERROR_INVALID_IMAGE);
+  EXPECT_TRUE(contains(lastError(), "has no checksum")) << lastError();
+  EXPECT_EQ(launch(&OnHeap, noop, {1, 1, 1}, {1, 1, 1}), SLMC_ERROR_INVALID_IMAGE);
+
   // Registration with bad handles is ignored.
   static const char Ignored = 0;
   void *NotAModule = nullptr;
@@ -170,6 +182,30 @@ TEST_F(CpuErrors, CorruptRegisteredImageFailsAtLaunch) {
 
   // The runtime is unaffected.
   EXPECT_EQ(launch(&Kernel, noop, {1, 1, 1}, {1, 1, 1}), SLMC_SUCCESS) << lastError();
+}
+
+// Random corruption of an executable's embedded images: whichever byte
+// changes, the launch reports the container as invalid and no image
+// reaches a driver, unless the images read as before (padding, the unused
+// flags field).
+TEST_F(CpuErrors, EveryChangedByteOfAnEmbeddedContainerIsReported) {
+  const Bytes Good = validContainer();
+  static char Handles[4096];
+  ASSERT_LE(Good.size(), sizeof Handles);
+  size_t Refused = 0;
+  for (size_t Byte = 0; Byte < Good.size(); ++Byte) {
+    Bytes C = Good;
+    C[Byte] ^= uint8_t(0x01 << (Byte % 8));
+    registerKernel(registerContainer(C), &Handles[Byte], "changed");
+    slmc_status S = launch(&Handles[Byte], noop, {1, 1, 1}, {1, 1, 1});
+    if (S == SLMC_SUCCESS) {
+      EXPECT_TRUE(sameImages(Good, C)) << "byte " << Byte << " changed, launch ran";
+      continue;
+    }
+    ASSERT_EQ(S, SLMC_ERROR_INVALID_IMAGE) << "byte " << Byte << ": " << lastError();
+    ++Refused;
+  }
+  EXPECT_GT(Refused, Good.size() * 3 / 4);
 }
 
 TEST_F(CpuErrors, MemoryErrors) {

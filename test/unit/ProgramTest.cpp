@@ -17,7 +17,6 @@
 #include <cm_rt.h>
 
 #include <gtest/gtest.h>
-#include <zlib.h>
 
 #include <elf.h>
 #include <malloc.h>
@@ -66,14 +65,6 @@ struct ProgramSpec {
   Bytes Object = hostObject();
 };
 
-std::string crc32Hex(const std::string &Bytes) {
-  uLong Crc = crc32(0L, Z_NULL, 0);
-  Crc = crc32(Crc, reinterpret_cast<const Bytef *>(Bytes.data()), uInt(Bytes.size()));
-  char Hex[9];
-  std::snprintf(Hex, sizeof Hex, "%08lx", Crc & 0xffffffffUL);
-  return Hex;
-}
-
 Bytes makeProgram(const ProgramSpec &S) {
   ImageSpec Spirv;
   Spirv.Kind = kImageSPIRV;
@@ -95,8 +86,7 @@ Bytes makeProgram(const ProgramSpec &S) {
     Obj.Strings = {{"triple", "x86_64-unknown-linux-gnu"},
                    {"slmc.kernels", S.ObjectKernels}};
     Obj.Payload.assign(S.Object.begin(), S.Object.end());
-    if (S.ObjectChecksum)
-      Obj.Strings.push_back({"slmc.crc32", crc32Hex(Obj.Payload)});
+    Obj.Checksum = S.ObjectChecksum;
     Images.push_back(makeOffloadBinary(Obj));
   }
   return makeContainer(Images);
@@ -472,8 +462,9 @@ TEST_F(Program, TruncatedOrBitFlippedContainersNeverCrash) {
     }
     ASSERT_EQ(S, SLMC_ERROR_INVALID_IMAGE) << "cut at " << Cut << ": " << lastError();
   }
-  // Flip every bit of the container headers, entries and string tables (the
-  // part before the host object's payload).
+  // Flip every bit of the container headers, entries, string tables and the
+  // device images (the part before the host object's payload): each is an
+  // error, unless it leaves the images as they were (padding, unused flags).
   for (size_t Byte = 0; Byte < Object; ++Byte)
     for (int Bit = 0; Bit < 8; ++Bit) {
       Bytes D = C;
@@ -481,12 +472,47 @@ TEST_F(Program, TruncatedOrBitFlippedContainersNeverCrash) {
       slmc_program *P = nullptr;
       slmc_status S = slmc_program_load(D.data(), D.size(), &P);
       if (S == SLMC_SUCCESS) {
-        slmc_program_release(P); // e.g. a flipped bit in a placeholder payload
+        slmc_program_release(P);
+        ASSERT_TRUE(sameImages(C, D)) << "byte " << Byte << " bit " << Bit
+                                      << " changed and the program loaded";
         continue;
       }
       ASSERT_EQ(S, SLMC_ERROR_INVALID_IMAGE)
           << "byte " << Byte << " bit " << Bit << ": " << lastError();
     }
+}
+
+// Each part of each image (header, entry, string table, strings, bytes) is
+// covered: a changed byte that still parses is caught by the checksum.
+TEST_F(Program, EveryPartOfEveryImageIsChecked) {
+  const Bytes C = validProgram();
+  size_t Pos = 0;
+  for (int Image = 0; Image < 3; ++Image) {
+    uint64_t Size, Strings, NumStrings, ImageAt;
+    std::memcpy(&Size, C.data() + Pos + off::Size, 8);
+    std::memcpy(&Strings, C.data() + Pos + off::StringOffset, 8);
+    std::memcpy(&NumStrings, C.data() + Pos + off::NumStrings, 8);
+    std::memcpy(&ImageAt, C.data() + Pos + off::ImageOffset, 8);
+    const std::pair<const char *, size_t> Parts[] = {
+        {"header", Pos + off::Version},  {"entry", Pos + off::ImageKind},
+        {"string table", Pos + Strings}, {"first key", Pos + Strings + 16 * NumStrings},
+        {"image bytes", Pos + ImageAt},  {"last image byte", Pos + Size - 1}};
+    for (const auto &[Part, At] : Parts) {
+      for (uint8_t Change : {uint8_t(1), uint8_t(0x80), uint8_t(0xff)}) {
+        Bytes D = C;
+        D[At] ^= Change;
+        EXPECT_FALSE(refused(D).empty()) << "image " << Image << " " << Part;
+      }
+    }
+    Pos = (Pos + Size + 7) & ~size_t(7);
+  }
+  // The checksum entry itself, changed to another well-formed value.
+  Bytes D = C;
+  const std::string Key = "slmc.checksum";
+  auto It = std::search(D.begin(), D.end(), Key.begin(), Key.end());
+  ASSERT_NE(It, D.end());
+  It[Key.size() + 1 + 6] ^= 1; // a hex digit after "crc32:"
+  EXPECT_TRUE(contains(refused(D), "is corrupted (checksum")) << refused(D);
 }
 
 // ---- <cm_rt.h> over program files ---------------------------------------------

@@ -7,6 +7,9 @@
 //===----------------------------------------------------------------------===//
 #include "TestSupport.h"
 
+#include "FatBinary.h"
+
+#include <algorithm>
 #include <cstdlib>
 #include <mutex>
 
@@ -33,7 +36,21 @@ std::mutex ArenaMutex;
 
 } // namespace
 
-Bytes makeOffloadBinary(const ImageSpec &Spec) {
+std::string imageChecksum(const ImageSpec &Spec) {
+  rt::DeviceImage Img;
+  Img.Kind = static_cast<rt::ImageKind>(Spec.Kind);
+  Img.OffloadKind = Spec.OffloadKind;
+  for (const auto &[Key, Value] : Spec.Strings)
+    Img.Strings[Key] = Value;
+  Img.Data = reinterpret_cast<const unsigned char *>(Spec.Payload.data());
+  Img.Size = Spec.Payload.size();
+  return rt::imageChecksum(Img);
+}
+
+Bytes makeOffloadBinary(const ImageSpec &Given) {
+  ImageSpec Spec = Given;
+  if (Spec.Checksum)
+    Spec.Strings.push_back({rt::kChecksumKey, imageChecksum(Given)});
   const size_t NumStrings = Spec.Strings.size();
   size_t StringsAt = kHeader + kEntry;
   size_t TextAt = StringsAt + NumStrings * kStringEntry;
@@ -71,6 +88,23 @@ Bytes makeOffloadBinary(const ImageSpec &Spec) {
   std::memcpy(B.data() + TextAt, Text.data(), Text.size());
   std::memcpy(B.data() + ImageAt, Spec.Payload.data(), Spec.Payload.size());
   return B;
+}
+
+bool sameImages(const Bytes &A, const Bytes &B) {
+  rt::FatBinary FA, FB;
+  std::string Error;
+  if (!rt::parseFatBinary(A.data(), A.size(), FA, Error) ||
+      !rt::parseFatBinary(B.data(), B.size(), FB, Error) ||
+      FA.Images.size() != FB.Images.size())
+    return false;
+  for (size_t I = 0; I < FA.Images.size(); ++I) {
+    const rt::DeviceImage &X = FA.Images[I], &Y = FB.Images[I];
+    if (X.Kind != Y.Kind || X.OffloadKind != Y.OffloadKind ||
+        X.Strings != Y.Strings || X.Size != Y.Size ||
+        std::memcmp(X.Data, Y.Data, X.Size) != 0)
+      return false;
+  }
+  return true;
 }
 
 Bytes makeContainer(const std::vector<Bytes> &Binaries, bool Terminator) {

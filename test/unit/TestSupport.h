@@ -46,10 +46,18 @@ struct ImageSpec {
   uint16_t OffloadKind = kOffloadHIP;
   std::vector<std::pair<std::string, std::string>> Strings;
   std::string Payload;
+  bool Checksum = true; // the "slmc.checksum" entry slmc++ writes
 };
 
-/// One offload binary: header, entry, string table, strings, image.
+/// One offload binary: header, entry, string table, strings (with the
+/// checksum last, unless the spec says not), image.
 Bytes makeOffloadBinary(const ImageSpec &Spec);
+/// Whether two containers read as the same images (kinds, strings, bytes):
+/// a change to a byte the format gives no meaning (padding, the unused
+/// flags) leaves them the same; any other change must be refused.
+bool sameImages(const Bytes &A, const Bytes &B);
+/// What slmc++ writes as an image's "slmc.checksum" (FatBinary.h).
+std::string imageChecksum(const ImageSpec &Spec);
 /// Concatenates binaries (each padded to 8 bytes), optionally followed by the
 /// eight-byte zero terminator.
 Bytes makeContainer(const std::vector<Bytes> &Binaries, bool Terminator = true);
