@@ -456,10 +456,12 @@ inline void checkRow(const FakeDriver &F, const CallRow &Row) {
     // not be created.
     EXPECT_EQ(R.get("retry_step"), "") << R.get("retry_error");
     EXPECT_EQ(R.get("retry_output_valid"), "1");
-    if (K > InitCalls)
+    const bool DuringCreation =
+        K <= InitCalls && Row.Expected != Outcome::Ignored;
+    if (!DuringCreation)
       EXPECT_EQ(R.get("retry_backend"), slmc_backend_name(F.Kind));
     std::string Line;
-    if (K <= InitCalls) {
+    if (DuringCreation) {
       // Backend creation failed: the runtime falls back to the CPU and says
       // why when the backend is asked for by name; nothing stays alive.
       EXPECT_EQ(R.get("first_step"), "") << Error;
@@ -474,6 +476,7 @@ inline void checkRow(const FakeDriver &F, const CallRow &Row) {
              R.get("select_status");
     } else if (Row.Expected == Outcome::Ignored) {
       EXPECT_EQ(R.get("first_step"), "") << Error;
+      EXPECT_EQ(R.get("first_backend"), slmc_backend_name(F.Kind));
       EXPECT_EQ(R.get("live"), BaseLive) << "leak";
       Line = "ignored, workload passes";
     } else {
