@@ -45,12 +45,21 @@
 //                            ZE_RESULT_ERROR_MODULE_BUILD_FAILURE and this
 //                            build log
 //   SLMC_ZE_FAIL             entry points that fail, comma-separated, each
-//                            name[=result] (default ZE_RESULT_ERROR_UNKNOWN)
+//                            name[=result][@N] (default result
+//                            ZE_RESULT_ERROR_UNKNOWN); with @N only the N-th
+//                            call of that entry point in the process fails.
+//                            A failing call has no other effect.
 //   SLMC_ZE_HANG             if set, queue synchronization never completes:
 //                            a finite timeout elapses (ZE_RESULT_NOT_READY
 //                            after min(timeout, 200 ms)); an infinite one is
 //                            refused with ZE_RESULT_ERROR_DEVICE_LOST rather
 //                            than hanging the test
+//
+// For fault injection the driver also counts the calls of every entry point
+// and the objects alive (contexts, queues, lists, modules, build logs,
+// kernels, allocations); the test reads both through the exported functions
+// slmcFakeZeCalls and slmcFakeZeLiveObjects (dlopen the driver with
+// RTLD_NOLOAD once the runtime has loaded it).
 //
 //===----------------------------------------------------------------------===//
 
@@ -161,11 +170,22 @@ std::string resultHex(ze_result_t R) {
   return Buf;
 }
 
-/// Whether $SLMC_ZE_FAIL names `Call`; if so, records it and sets `R`.
+/// Calls so far of every entry point, by name (every entry point passes
+/// through `injected` once per call).
+std::map<std::string, uint64_t> CallCounts;
+
+/// Counts the call and tells whether $SLMC_ZE_FAIL names it; if so, records
+/// it and sets `R`.
 bool injected(const char *Call, ze_result_t &R) {
-  for (const std::string &Item : split(env("SLMC_ZE_FAIL"), ',')) {
+  const uint64_t Occurrence = ++CallCounts[Call];
+  for (std::string Item : split(env("SLMC_ZE_FAIL"), ',')) {
+    uint64_t Only = 0; // 0: every call
+    if (size_t At = Item.find('@'); At != std::string::npos) {
+      Only = number(Item.substr(At + 1), 0);
+      Item.resize(At);
+    }
     size_t Eq = Item.find('=');
-    if (Item.substr(0, Eq) != Call)
+    if (Item.substr(0, Eq) != Call || (Only && Only != Occurrence))
       continue;
     R = Eq == std::string::npos
             ? ZE_RESULT_ERROR_UNKNOWN
@@ -236,6 +256,13 @@ DriverObj TheDriver;
 DeviceObj TheDevice;
 unsigned NextModuleId = 1;
 std::map<uintptr_t, Allocation> Allocations;
+
+/// Objects created and not yet destroyed, by kind (allocations are counted
+/// by `Allocations`).
+struct LiveCounts {
+  int64_t Contexts = 0, Queues = 0, Lists = 0, Modules = 0, BuildLogs = 0,
+          Kernels = 0;
+} Live;
 
 template <class T, class H> T *obj(H Handle) {
   return reinterpret_cast<T *>(Handle);
@@ -330,6 +357,8 @@ ze_result_t ZE_APICALL drvDriverGet(uint32_t *Count, ze_driver_handle_t *Drivers
 
 ze_result_t ZE_APICALL drvDriverGetApiVersion(ze_driver_handle_t,
                                               ze_api_version_t *Version) {
+  std::lock_guard<std::mutex> L(Mutex);
+  SLMC_INJECT("zeDriverGetApiVersion");
   if (!Version)
     return ZE_RESULT_ERROR_INVALID_NULL_POINTER;
   *Version = ZE_API_VERSION_CURRENT;
@@ -338,6 +367,8 @@ ze_result_t ZE_APICALL drvDriverGetApiVersion(ze_driver_handle_t,
 
 ze_result_t ZE_APICALL drvDriverGetProperties(ze_driver_handle_t,
                                               ze_driver_properties_t *Props) {
+  std::lock_guard<std::mutex> L(Mutex);
+  SLMC_INJECT("zeDriverGetProperties");
   if (!Props)
     return ZE_RESULT_ERROR_INVALID_NULL_POINTER;
   std::memset(Props->uuid.id, 0x5a, sizeof(Props->uuid.id));
@@ -347,6 +378,8 @@ ze_result_t ZE_APICALL drvDriverGetProperties(ze_driver_handle_t,
 
 ze_result_t ZE_APICALL drvDriverGetIpcProperties(ze_driver_handle_t,
                                                  ze_driver_ipc_properties_t *P) {
+  std::lock_guard<std::mutex> L(Mutex);
+  SLMC_INJECT("zeDriverGetIpcProperties");
   if (!P)
     return ZE_RESULT_ERROR_INVALID_NULL_POINTER;
   P->flags = 0;
@@ -355,6 +388,8 @@ ze_result_t ZE_APICALL drvDriverGetIpcProperties(ze_driver_handle_t,
 
 ze_result_t ZE_APICALL drvDriverGetExtensionProperties(
     ze_driver_handle_t, uint32_t *Count, ze_driver_extension_properties_t *) {
+  std::lock_guard<std::mutex> L(Mutex);
+  SLMC_INJECT("zeDriverGetExtensionProperties");
   if (!Count)
     return ZE_RESULT_ERROR_INVALID_NULL_POINTER;
   *Count = 0;
@@ -382,6 +417,8 @@ ze_result_t ZE_APICALL drvDeviceGet(ze_driver_handle_t Driver, uint32_t *Count,
 
 ze_result_t ZE_APICALL drvDeviceGetSubDevices(ze_device_handle_t, uint32_t *Count,
                                               ze_device_handle_t *) {
+  std::lock_guard<std::mutex> L(Mutex);
+  SLMC_INJECT("zeDeviceGetSubDevices");
   if (!Count)
     return ZE_RESULT_ERROR_INVALID_NULL_POINTER;
   *Count = 0;
@@ -545,15 +582,18 @@ ze_result_t ZE_APICALL drvContextCreate(ze_driver_handle_t Driver,
   if (!Desc || !Out)
     return ZE_RESULT_ERROR_INVALID_NULL_POINTER;
   *Out = handle<ze_context_handle_t>(new ContextObj);
+  ++Live.Contexts;
   return ZE_RESULT_SUCCESS;
 }
 
 ze_result_t ZE_APICALL drvContextDestroy(ze_context_handle_t Context) {
   std::lock_guard<std::mutex> L(Mutex);
   record("zeContextDestroy");
+  SLMC_INJECT("zeContextDestroy");
   if (!Context)
     return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
   delete obj<ContextObj>(Context);
+  --Live.Contexts;
   return ZE_RESULT_SUCCESS;
 }
 
@@ -574,15 +614,18 @@ ze_result_t ZE_APICALL drvCommandQueueCreate(ze_context_handle_t Context,
   auto *Q = new QueueObj;
   Q->Ordinal = Desc->ordinal;
   *Out = handle<ze_command_queue_handle_t>(Q);
+  ++Live.Queues;
   return ZE_RESULT_SUCCESS;
 }
 
 ze_result_t ZE_APICALL drvCommandQueueDestroy(ze_command_queue_handle_t Queue) {
   std::lock_guard<std::mutex> L(Mutex);
   record("zeCommandQueueDestroy");
+  SLMC_INJECT("zeCommandQueueDestroy");
   if (!Queue)
     return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
   delete obj<QueueObj>(Queue);
+  --Live.Queues;
   return ZE_RESULT_SUCCESS;
 }
 
@@ -644,6 +687,7 @@ ze_result_t ZE_APICALL drvCommandListCreate(ze_context_handle_t Context,
   if (!Desc || !Out)
     return ZE_RESULT_ERROR_INVALID_NULL_POINTER;
   *Out = handle<ze_command_list_handle_t>(new ListObj);
+  ++Live.Lists;
   return ZE_RESULT_SUCCESS;
 }
 
@@ -662,15 +706,18 @@ ze_result_t ZE_APICALL drvCommandListCreateImmediate(
   auto *List = new ListObj;
   List->Immediate = true;
   *Out = handle<ze_command_list_handle_t>(List);
+  ++Live.Lists;
   return ZE_RESULT_SUCCESS;
 }
 
 ze_result_t ZE_APICALL drvCommandListDestroy(ze_command_list_handle_t List) {
   std::lock_guard<std::mutex> L(Mutex);
   record("zeCommandListDestroy");
+  SLMC_INJECT("zeCommandListDestroy");
   if (!List)
     return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
   delete obj<ListObj>(List);
+  --Live.Lists;
   return ZE_RESULT_SUCCESS;
 }
 
@@ -781,6 +828,7 @@ ze_result_t ZE_APICALL drvCommandListAppendBarrier(ze_command_list_handle_t List
                                                    ze_event_handle_t *) {
   std::lock_guard<std::mutex> L(Mutex);
   record("zeCommandListAppendBarrier");
+  SLMC_INJECT("zeCommandListAppendBarrier");
   return List ? ZE_RESULT_SUCCESS : ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
 }
 
@@ -858,6 +906,7 @@ ze_result_t ZE_APICALL drvMemGetAllocProperties(
     ze_context_handle_t Context, const void *Ptr,
     ze_memory_allocation_properties_t *Props, ze_device_handle_t *Device) {
   std::lock_guard<std::mutex> L(Mutex);
+  SLMC_INJECT("zeMemGetAllocProperties");
   if (!Context)
     return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
   if (!Props)
@@ -901,9 +950,11 @@ ze_result_t ZE_APICALL drvModuleCreate(ze_context_handle_t Context,
   if (Desc->inputSize == 0)
     return ZE_RESULT_ERROR_INVALID_SIZE;
   const char *Failure = std::getenv("SLMC_ZE_BUILD_LOG");
-  if (Log)
+  if (Log) {
     *Log = handle<ze_module_build_log_handle_t>(
         new BuildLogObj{Failure ? Failure : ""});
+    ++Live.BuildLogs;
+  }
   if (Failure) {
     *Out = nullptr;
     return ZE_RESULT_ERROR_MODULE_BUILD_FAILURE;
@@ -911,15 +962,18 @@ ze_result_t ZE_APICALL drvModuleCreate(ze_context_handle_t Context,
   auto *M = new ModuleObj;
   M->Id = NextModuleId++;
   *Out = handle<ze_module_handle_t>(M);
+  ++Live.Modules;
   return ZE_RESULT_SUCCESS;
 }
 
 ze_result_t ZE_APICALL drvModuleDestroy(ze_module_handle_t Module) {
   std::lock_guard<std::mutex> L(Mutex);
   record("zeModuleDestroy");
+  SLMC_INJECT("zeModuleDestroy");
   if (!Module)
     return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
   delete obj<ModuleObj>(Module);
+  --Live.Modules;
   return ZE_RESULT_SUCCESS;
 }
 
@@ -949,9 +1003,11 @@ ze_result_t ZE_APICALL drvModuleBuildLogGetString(
 ze_result_t ZE_APICALL drvModuleBuildLogDestroy(ze_module_build_log_handle_t Log) {
   std::lock_guard<std::mutex> L(Mutex);
   record("zeModuleBuildLogDestroy");
+  SLMC_INJECT("zeModuleBuildLogDestroy");
   if (!Log)
     return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
   delete obj<BuildLogObj>(Log);
+  --Live.BuildLogs;
   return ZE_RESULT_SUCCESS;
 }
 
@@ -970,6 +1026,7 @@ ze_result_t ZE_APICALL drvKernelCreate(ze_module_handle_t Module,
   if (!findKernel(Name, K))
     return ZE_RESULT_ERROR_INVALID_KERNEL_NAME;
   *Out = handle<ze_kernel_handle_t>(new KernelObj(K));
+  ++Live.Kernels;
   return ZE_RESULT_SUCCESS;
 }
 
@@ -978,7 +1035,9 @@ ze_result_t ZE_APICALL drvKernelDestroy(ze_kernel_handle_t Kernel) {
   if (!Kernel)
     return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
   record("zeKernelDestroy kernel=" + obj<KernelObj>(Kernel)->Name);
+  SLMC_INJECT("zeKernelDestroy");
   delete obj<KernelObj>(Kernel);
+  --Live.Kernels;
   return ZE_RESULT_SUCCESS;
 }
 
@@ -1057,6 +1116,8 @@ ze_result_t ZE_APICALL drvKernelSuggestGroupSize(ze_kernel_handle_t, uint32_t,
                                                  uint32_t, uint32_t,
                                                  uint32_t *X, uint32_t *Y,
                                                  uint32_t *Z) {
+  std::lock_guard<std::mutex> L(Mutex);
+  SLMC_INJECT("zeKernelSuggestGroupSize");
   if (!X || !Y || !Z)
     return ZE_RESULT_ERROR_INVALID_NULL_POINTER;
   *X = 64;
@@ -1153,6 +1214,39 @@ template <class Table> ze_result_t table(ze_api_version_t V, Table *T) {
 }
 
 } // namespace
+
+// ---- Queries for fault-injection tests -------------------------------------
+
+/// Copies `Text` into `Buf` (NUL-terminated, truncated to `Size`) and returns
+/// its full length, like snprintf.
+static size_t copyOut(const std::string &Text, char *Buf, size_t Size) {
+  if (Buf && Size)
+    std::snprintf(Buf, Size, "%s", Text.c_str());
+  return Text.size();
+}
+
+/// "name=count,..." for every entry point called so far, in name order.
+extern "C" ZE_DLLEXPORT size_t slmcFakeZeCalls(char *Buf, size_t Size) {
+  std::lock_guard<std::mutex> L(Mutex);
+  std::string Text;
+  for (const auto &[Name, Count] : CallCounts)
+    Text += (Text.empty() ? "" : ",") + Name + "=" + std::to_string(Count);
+  return copyOut(Text, Buf, Size);
+}
+
+/// "contexts=N queues=N lists=N modules=N buildlogs=N kernels=N
+/// allocations=N": the objects created and not destroyed.
+extern "C" ZE_DLLEXPORT size_t slmcFakeZeLiveObjects(char *Buf, size_t Size) {
+  std::lock_guard<std::mutex> L(Mutex);
+  std::string Text = "contexts=" + std::to_string(Live.Contexts) +
+                     " queues=" + std::to_string(Live.Queues) +
+                     " lists=" + std::to_string(Live.Lists) +
+                     " modules=" + std::to_string(Live.Modules) +
+                     " buildlogs=" + std::to_string(Live.BuildLogs) +
+                     " kernels=" + std::to_string(Live.Kernels) +
+                     " allocations=" + std::to_string(Allocations.size());
+  return copyOut(Text, Buf, Size);
+}
 
 // Every table getter the loader (1.8) asks a driver for, ze, zet and zes.
 #define SLMC_TABLE(Getter, Table)                                              \

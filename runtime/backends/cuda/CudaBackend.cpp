@@ -19,7 +19,11 @@
 //    first wait for the stream, so they observe every earlier launch, and
 //    complete before returning.
 //  * A module per FatBinary, JIT-compiled from PTX on first use; the result
-//    (module or build failure) and every looked-up function are cached.
+//    (module or build failure) and every looked-up function are cached. A
+//    failure that is not the image's fault (out of memory, a lost context)
+//    is not cached: the next use compiles again.
+//  * The driver library is libcuda.so.1, or $SLMC_CUDA_DRIVER when set (a
+//    path; the tests load a fake driver that way).
 //  * Group-local memory: static .shared of the function plus the launch's
 //    dynamic bytes, checked against the opt-in per-block limit; above the
 //    default 48 KiB window the function is opted in with
@@ -63,6 +67,10 @@ using CUstream = CUstream_st *;
 constexpr CUresult CUDA_SUCCESS = 0;
 constexpr CUresult CUDA_ERROR_INVALID_VALUE = 1;
 constexpr CUresult CUDA_ERROR_OUT_OF_MEMORY = 2;
+constexpr CUresult CUDA_ERROR_INVALID_IMAGE = 200;
+constexpr CUresult CUDA_ERROR_NO_BINARY_FOR_GPU = 209;
+constexpr CUresult CUDA_ERROR_INVALID_PTX = 218;
+constexpr CUresult CUDA_ERROR_UNSUPPORTED_PTX_VERSION = 222;
 constexpr CUresult CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES = 701;
 
 // CUdevice_attribute
@@ -136,8 +144,9 @@ struct DriverApi {
 
   int Version = 0; // cuDriverGetVersion: 1000 * major + 10 * minor
 
-  /// Loads libcuda.so.1 and resolves every entry point; false with a reason
-  /// otherwise. The library stays loaded for the life of the process.
+  /// Loads libcuda.so.1 ($SLMC_CUDA_DRIVER if set) and resolves every entry
+  /// point; false with a reason otherwise. The library stays loaded for the
+  /// life of the process.
   bool load(std::string &WhyNot);
 
   std::string errorName(CUresult R) const;
@@ -162,10 +171,12 @@ bool resolve(void *Lib, const char *Symbol, Fn &Out, std::string &Missing) {
 }
 
 bool DriverApi::load(std::string &WhyNot) {
-  void *Lib = dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
+  const char *Override = std::getenv("SLMC_CUDA_DRIVER");
+  const std::string Path = Override && *Override ? Override : "libcuda.so.1";
+  void *Lib = dlopen(Path.c_str(), RTLD_NOW | RTLD_LOCAL);
   if (!Lib) {
     const char *Err = dlerror();
-    WhyNot = "libcuda.so.1 not found";
+    WhyNot = Path + " not found";
     if (Err && *Err)
       WhyNot += std::string(" (") + Err + ")";
     return false;
@@ -203,7 +214,7 @@ bool DriverApi::load(std::string &WhyNot) {
   resolve(Lib, "cuMemsetD8Async", cuMemsetD8Async, Missing);
   resolve(Lib, "cuPointerGetAttribute", cuPointerGetAttribute, Missing);
   if (!Missing.empty()) {
-    WhyNot = "libcuda.so.1 lacks " + Missing + " (driver too old)";
+    WhyNot = Path + " lacks " + Missing + " (driver too old)";
     return false;
   }
   return true;
@@ -222,6 +233,14 @@ std::string DriverApi::describe(const char *Call, CUresult R) const {
   if (cuGetErrorString && cuGetErrorString(R, &Text) == CUDA_SUCCESS && Text)
     Msg += std::string(": ") + Text;
   return Msg;
+}
+
+/// Whether a failed cuModuleLoadDataEx rejected the PTX itself, so that
+/// trying again can only fail the same way.
+bool rejectsImage(CUresult R) {
+  return R == CUDA_ERROR_INVALID_PTX || R == CUDA_ERROR_INVALID_IMAGE ||
+         R == CUDA_ERROR_NO_BINARY_FOR_GPU ||
+         R == CUDA_ERROR_UNSUPPORTED_PTX_VERSION;
 }
 
 /// The process-wide driver table: loaded and initialised once.
@@ -488,12 +507,17 @@ Status CudaBackend::memset(void *Dst, int Value, size_t Bytes) {
     return S;
   auto P = static_cast<CUdeviceptr>(reinterpret_cast<uintptr_t>(Dst));
   unsigned MemoryType = 0;
-  if (Cu.cuPointerGetAttribute(&MemoryType, CU_POINTER_ATTRIBUTE_MEMORY_TYPE,
-                               P) != CUDA_SUCCESS) {
+  CUresult R =
+      Cu.cuPointerGetAttribute(&MemoryType, CU_POINTER_ATTRIBUTE_MEMORY_TYPE, P);
+  if (R == CUDA_ERROR_INVALID_VALUE) {
     // Plain host memory, unknown to the driver.
     std::memset(Dst, Value, Bytes);
     return Status::ok();
   }
+  // Any other failure says nothing about the pointer: filling device memory
+  // from the host would crash.
+  if (auto S = check(R, "cuPointerGetAttribute"))
+    return S;
   if (auto S = check(Cu.cuMemsetD8Async(P, static_cast<unsigned char>(Value),
                                         Bytes, Stream),
                      "cuMemsetD8Async"))
@@ -536,6 +560,15 @@ Status CudaBackend::module(const KernelRecord &Kernel, CUmodule &Out) {
   CUresult R = Cu.cuModuleLoadDataEx(&M.Handle, Text.c_str(),
                                      sizeof(Options) / sizeof(Options[0]),
                                      Options, Values);
+  if (R != CUDA_SUCCESS && !rejectsImage(R)) {
+    // Not the image's fault: the next launch compiles again.
+    Modules.erase(It);
+    return Status::error(R == CUDA_ERROR_OUT_OF_MEMORY ? SLMC_ERROR_OUT_OF_MEMORY
+                                                      : SLMC_ERROR_BACKEND,
+                         "kernel '" + Kernel.Name + "': " +
+                             Cu.describe("cuModuleLoadDataEx", R) +
+                             " (device '" + Info.name + "')");
+  }
   if (R != CUDA_SUCCESS) {
     M.Handle = nullptr;
     ErrorLog[sizeof(ErrorLog) - 1] = '\0';

@@ -27,7 +27,9 @@
 //    for it again, so the runtime never hangs and never reuses a busy list.
 //  * A module per FatBinary, built from its SPIR-V image on first use; the
 //    result (module or build failure with the build log) is cached, and so is
-//    every kernel created from it. Kernels are allowed indirect access to
+//    every kernel created from it. A failure that is not the image's fault
+//    (out of memory, a lost device) is not cached: the next use builds
+//    again. Kernels are allowed indirect access to
 //    host, device and shared allocations, since kernel functors carry
 //    pointers inside by-value arguments.
 //
@@ -297,6 +299,17 @@ bool isOutOfMemory(ze_result_t R) {
          R == ZE_RESULT_ERROR_OUT_OF_DEVICE_MEMORY;
 }
 
+/// Whether a failed zeModuleCreate rejected the image itself, so that trying
+/// again can only fail the same way. Anything else (out of memory, a lost
+/// device, an unknown error) may pass and is not remembered.
+bool rejectsImage(ze_result_t R) {
+  return R == ZE_RESULT_ERROR_MODULE_BUILD_FAILURE ||
+         R == ZE_RESULT_ERROR_MODULE_LINK_FAILURE ||
+         R == ZE_RESULT_ERROR_INVALID_NATIVE_BINARY ||
+         R == ZE_RESULT_ERROR_UNSUPPORTED_VERSION ||
+         R == ZE_RESULT_ERROR_UNSUPPORTED_FEATURE;
+}
+
 /// The process-wide loader table: loaded and initialised once.
 const LoaderApi *loader(std::string &WhyNot) {
   static LoaderApi Api;
@@ -404,8 +417,13 @@ private:
   /// is set, also waits for it. Caller holds Lock.
   Status submit(const std::string &What, bool Wait);
   /// The memory type of `Ptr` as the driver knows it (UNKNOWN for plain host
-  /// memory). Caller holds Lock.
-  ze_memory_type_t memoryType(const void *Ptr) const;
+  /// memory). A failed query is an error, not UNKNOWN: taking device memory
+  /// for host memory would make the host touch it. Caller holds Lock.
+  Status memoryType(const void *Ptr, ze_memory_type_t &Type) const;
+  /// Resets the command list; after a failure the list is reset again before
+  /// its next use, so one failed reset never leaves it closed for good.
+  /// Caller holds Lock.
+  Status resetList();
 
   static ModuleKey moduleKey(const KernelRecord &K);
   /// The module of `Kernel.Images`, built on first use. Caller holds Lock.
@@ -434,6 +452,7 @@ private:
 
   std::mutex Lock; // guards everything below and the command list
   bool InFlight = false;     // List was submitted and not yet waited for
+  bool ListNeedsReset = false; // a reset of List failed; retried before use
   std::string InFlightWhat;  // "kernel 'k'", "memcpy of N bytes", ...
   std::map<ModuleKey, Module> Modules;
   std::map<std::pair<ModuleKey, std::string>, Kernel> Kernels;
@@ -584,9 +603,15 @@ Status LevelZeroBackend::init(uint64_t TimeoutNanoseconds,
   return Status::ok();
 }
 
+Status LevelZeroBackend::resetList() {
+  ze_result_t R = Ze.zeCommandListReset(List);
+  ListNeedsReset = R != ZE_RESULT_SUCCESS;
+  return check(R, "zeCommandListReset");
+}
+
 Status LevelZeroBackend::waitIdle(const char *Op) {
   if (!InFlight)
-    return Status::ok();
+    return ListNeedsReset ? resetList() : Status::ok();
   ze_result_t R = Ze.zeCommandQueueSynchronize(Queue, TimeoutNs);
   if (R == ZE_RESULT_NOT_READY)
     // Still running: it stays in flight and the next call waits again.
@@ -600,18 +625,18 @@ Status LevelZeroBackend::waitIdle(const char *Op) {
   InFlight = false;
   std::string What = std::move(InFlightWhat);
   InFlightWhat.clear();
-  ze_result_t Reset = Ze.zeCommandListReset(List);
+  Status Reset = resetList();
   if (R != ZE_RESULT_SUCCESS)
     return Status::error(SLMC_ERROR_LAUNCH_FAILURE,
                          What + " failed on device '" + Info.name +
                              "' (reported by " + Op +
                              "): " + describe("zeCommandQueueSynchronize", R));
-  return check(Reset, "zeCommandListReset");
+  return Reset;
 }
 
 Status LevelZeroBackend::submit(const std::string &What, bool Wait) {
   if (ze_result_t R = Ze.zeCommandListClose(List); R != ZE_RESULT_SUCCESS) {
-    Ze.zeCommandListReset(List);
+    resetList(); // the failure reported is the one above
     return Status::error(SLMC_ERROR_BACKEND,
                          What + ": " + describe("zeCommandListClose", R));
   }
@@ -619,7 +644,7 @@ Status LevelZeroBackend::submit(const std::string &What, bool Wait) {
   ze_result_t R =
       Ze.zeCommandQueueExecuteCommandLists(Queue, 1, Lists, nullptr);
   if (R != ZE_RESULT_SUCCESS) {
-    Ze.zeCommandListReset(List);
+    resetList(); // the failure reported is the one above
     return Status::error(isOutOfMemory(R) ? SLMC_ERROR_OUT_OF_MEMORY
                                           : SLMC_ERROR_LAUNCH_FAILURE,
                          What + ": " +
@@ -630,13 +655,16 @@ Status LevelZeroBackend::submit(const std::string &What, bool Wait) {
   return Wait ? waitIdle(What.c_str()) : Status::ok();
 }
 
-ze_memory_type_t LevelZeroBackend::memoryType(const void *Ptr) const {
+Status LevelZeroBackend::memoryType(const void *Ptr,
+                                    ze_memory_type_t &Type) const {
   ze_memory_allocation_properties_t Props{};
   Props.stype = ZE_STRUCTURE_TYPE_MEMORY_ALLOCATION_PROPERTIES;
-  if (Ze.zeMemGetAllocProperties(Context, Ptr, &Props, nullptr) !=
-      ZE_RESULT_SUCCESS)
-    return ZE_MEMORY_TYPE_UNKNOWN;
-  return Props.type;
+  Type = ZE_MEMORY_TYPE_UNKNOWN;
+  if (auto S = check(Ze.zeMemGetAllocProperties(Context, Ptr, &Props, nullptr),
+                     "zeMemGetAllocProperties"))
+    return S;
+  Type = Props.type;
+  return Status::ok();
 }
 
 Status LevelZeroBackend::allocShared(void **Ptr, size_t Bytes) {
@@ -687,7 +715,10 @@ Status LevelZeroBackend::free(void *Ptr) {
   // A kernel in flight may still use the memory.
   if (auto S = waitIdle("free"))
     return S;
-  if (memoryType(Ptr) == ZE_MEMORY_TYPE_UNKNOWN)
+  ze_memory_type_t Type;
+  if (auto S = memoryType(Ptr, Type))
+    return Status::error(S.Code, "free: " + S.Message);
+  if (Type == ZE_MEMORY_TYPE_UNKNOWN)
     return Status::error(SLMC_ERROR_INVALID_VALUE,
                          "free: pointer was not allocated on Level Zero "
                          "device '" + std::string(Info.name) + "'");
@@ -705,17 +736,21 @@ Status LevelZeroBackend::memcpy(void *Dst, const void *Src, size_t Bytes) {
   std::lock_guard<std::mutex> Guard(Lock);
   if (auto S = waitIdle("memcpy"))
     return S;
-  if (memoryType(Dst) == ZE_MEMORY_TYPE_UNKNOWN &&
-      memoryType(Src) == ZE_MEMORY_TYPE_UNKNOWN) {
+  std::string What = "memcpy of " + std::to_string(Bytes) + " bytes";
+  ze_memory_type_t DstType, SrcType;
+  if (auto S = memoryType(Dst, DstType))
+    return Status::error(S.Code, What + ": " + S.Message);
+  if (auto S = memoryType(Src, SrcType))
+    return Status::error(S.Code, What + ": " + S.Message);
+  if (DstType == ZE_MEMORY_TYPE_UNKNOWN && SrcType == ZE_MEMORY_TYPE_UNKNOWN) {
     // Host to host: nothing for the device to do.
     std::memmove(Dst, Src, Bytes);
     return Status::ok();
   }
-  std::string What = "memcpy of " + std::to_string(Bytes) + " bytes";
   if (ze_result_t R = Ze.zeCommandListAppendMemoryCopy(List, Dst, Src, Bytes,
                                                        nullptr, 0, nullptr);
       R != ZE_RESULT_SUCCESS) {
-    Ze.zeCommandListReset(List);
+    resetList(); // the failure reported is the one above
     return Status::error(SLMC_ERROR_BACKEND,
                          What + ": " +
                              describe("zeCommandListAppendMemoryCopy", R));
@@ -731,17 +766,20 @@ Status LevelZeroBackend::memset(void *Dst, int Value, size_t Bytes) {
   std::lock_guard<std::mutex> Guard(Lock);
   if (auto S = waitIdle("memset"))
     return S;
-  if (memoryType(Dst) == ZE_MEMORY_TYPE_UNKNOWN) {
+  std::string What = "memset of " + std::to_string(Bytes) + " bytes";
+  ze_memory_type_t Type;
+  if (auto S = memoryType(Dst, Type))
+    return Status::error(S.Code, What + ": " + S.Message);
+  if (Type == ZE_MEMORY_TYPE_UNKNOWN) {
     // Plain host memory, unknown to the driver.
     std::memset(Dst, Value, Bytes);
     return Status::ok();
   }
   const unsigned char Pattern = static_cast<unsigned char>(Value);
-  std::string What = "memset of " + std::to_string(Bytes) + " bytes";
   if (ze_result_t R = Ze.zeCommandListAppendMemoryFill(
           List, Dst, &Pattern, sizeof(Pattern), Bytes, nullptr, 0, nullptr);
       R != ZE_RESULT_SUCCESS) {
-    Ze.zeCommandListReset(List);
+    resetList(); // the failure reported is the one above
     return Status::error(SLMC_ERROR_BACKEND,
                          What + ": " +
                              describe("zeCommandListAppendMemoryFill", R));
@@ -811,6 +849,15 @@ Status LevelZeroBackend::module(const KernelRecord &K,
   }
 
   M.Handle = nullptr;
+  if (!rejectsImage(R)) {
+    // Not the image's fault: the next launch builds again.
+    Modules.erase(It);
+    return Status::error(isOutOfMemory(R) ? SLMC_ERROR_OUT_OF_MEMORY
+                                          : SLMC_ERROR_BACKEND,
+                         "kernel '" + K.Name + "': " +
+                             describe("zeModuleCreate", R) + " (device '" +
+                             Info.name + "')");
+  }
   while (!Log.empty() && (Log.back() == '\n' || Log.back() == '\r'))
     Log.pop_back();
   // The SPIR-V header carries the version in word 1 (0x00MMmm00).
@@ -1009,7 +1056,7 @@ Status LevelZeroBackend::launch(const LaunchRequest &Request) {
                                                          &Count, nullptr, 0,
                                                          nullptr);
       R != ZE_RESULT_SUCCESS) {
-    Ze.zeCommandListReset(List);
+    resetList(); // the failure reported is the one above
     // The driver rounds local-memory arguments up (to 1 KiB on Intel GPUs),
     // so a launch just under the limit can still be refused here.
     std::string Hint =

@@ -1,0 +1,130 @@
+//===- FaultInjectionTest.cpp - Every CUDA driver call failing in turn ----===//
+//
+// Part of the slmc project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// The fault-injection matrix of the CUDA backend (see FaultInjection.h and
+// docs/testing.md), run against the fake driver FakeCudaDriver.cpp that
+// SLMC_CUDA_DRIVER points the runtime at: no GPU is needed.
+//
+//===----------------------------------------------------------------------===//
+
+#include "FaultInjection.h"
+
+#include <gtest/gtest.h>
+
+namespace {
+
+using namespace slmc::fault;
+
+const FakeDriver &driver() {
+  // Level Zero is kept out so that the fake CUDA device is the best one and
+  // a CUDA backend that cannot be created falls back to the CPU.
+  setenv("SLMC_CUDA_DRIVER", SLMC_FAKE_CUDA_DRIVER, 1);
+  setenv("ONEAPI_DEVICE_SELECTOR", "cuda:*;*:cpu", 1);
+  static const FakeDriver F{SLMC_BACKEND_CUDA, "SLMC_CUDA_FAIL",
+                            SLMC_FAKE_CUDA_DRIVER, "slmcFakeCuCalls",
+                            "slmcFakeCuLiveObjects"};
+  return F;
+}
+
+constexpr slmc_status Backend = SLMC_ERROR_BACKEND;
+constexpr slmc_status LaunchFailure = SLMC_ERROR_LAUNCH_FAILURE;
+
+// Calls made only while the backend is created need no status: failing any
+// of them must make the runtime fall back to the CPU (checked by occurrence).
+const CallRow Matrix[] = {
+    {"cuInit", Outcome::Reported, {}, "backend creation"},
+    {"cuDriverGetVersion", Outcome::Ignored, {},
+     "the version only decorates messages"},
+    {"cuDeviceGetCount", Outcome::Reported, {}, "backend creation"},
+    {"cuDeviceGet", Outcome::Reported, {}, "backend creation"},
+    {"cuDevicePrimaryCtxRetain", Outcome::Reported, {}, "backend creation"},
+    {"cuDeviceGetName", Outcome::Reported, {}, "backend creation"},
+    {"cuDeviceTotalMem_v2", Outcome::Reported, {}, "backend creation"},
+    {"cuStreamCreate", Outcome::Reported, {}, "backend creation"},
+    {"cuDeviceGetAttribute", Outcome::Reported, {Backend},
+     "creation; later the managed-memory check of a shared allocation"},
+    {"cuCtxSetCurrent", Outcome::Reported, {Backend},
+     "every entry point makes the context current first"},
+    {"cuMemAlloc_v2", Outcome::Reported, {Backend}, "allocation fails"},
+    {"cuMemAllocManaged", Outcome::Reported, {Backend}, "allocation fails"},
+    {"cuMemFree_v2", Outcome::Reported, {Backend}, "the memory stays allocated"},
+    {"cuMemcpyAsync", Outcome::Reported, {Backend}, ""},
+    {"cuMemsetD8Async", Outcome::Reported, {Backend}, ""},
+    {"cuPointerGetAttribute", Outcome::Reported, {Backend},
+     "memory type unknown: the fill is refused, never done on the host"},
+    {"cuStreamSynchronize", Outcome::Reported, {Backend, LaunchFailure},
+     "the work in flight is reported failed"},
+    {"cuModuleLoadDataEx", Outcome::Reported, {Backend},
+     "not the image's fault: not cached, the next launch compiles again"},
+    {"cuModuleGetFunction", Outcome::Reported, {SLMC_ERROR_KERNEL_NOT_FOUND},
+     ""},
+    {"cuFuncGetAttribute", Outcome::Reported, {Backend}, "not cached"},
+    {"cuLaunchKernel", Outcome::Reported, {LaunchFailure}, ""},
+    {"cuGetErrorName", Outcome::NotReached, {},
+     "only to describe a failure (falls back to the number)"},
+    {"cuGetErrorString", Outcome::NotReached, {},
+     "only to describe a failure (the text is left out)"},
+    {"cuFuncSetAttribute", Outcome::NotReached, {},
+     "only above 48 KiB of dynamic group-local memory"},
+    {"cuModuleUnload", Outcome::NotReached, {}, "teardown"},
+    {"cuStreamDestroy_v2", Outcome::NotReached, {}, "teardown"},
+    {"cuDevicePrimaryCtxRelease_v2", Outcome::NotReached, {},
+     "teardown, failed creation"},
+};
+
+class CudaFault : public testing::TestWithParam<CallRow> {};
+
+} // namespace
+
+namespace slmc::fault {
+void PrintTo(const CallRow &Row, std::ostream *OS) { *OS << Row.Call; }
+} // namespace slmc::fault
+
+namespace {
+
+TEST_P(CudaFault, EveryOccurrence) { checkRow(driver(), GetParam()); }
+
+INSTANTIATE_TEST_SUITE_P(Matrix, CudaFault, testing::ValuesIn(Matrix),
+                         [](const testing::TestParamInfo<CallRow> &I) {
+                           return std::string(I.param.Call);
+                         });
+
+/// Every entry point the workload calls has a row.
+TEST(CudaFaultMatrix, CoversEveryCall) {
+  ChildResult Base = runInChild([] { return baseline(driver()); });
+  ASSERT_TRUE(Base.clean()) << Base.describe();
+  for (const auto &[Call, Count] : parseCounts(Base.get("calls"))) {
+    bool Found = false;
+    for (const CallRow &Row : Matrix)
+      Found |= Call == Row.Call;
+    EXPECT_TRUE(Found) << Call << " (" << Count << " calls) has no row";
+  }
+}
+
+/// Out of memory while compiling is not the image's fault: the failure is
+/// reported as such and not cached, so the next launch succeeds.
+TEST(CudaFaultMatrix, ModuleOutOfMemoryIsNotCached) {
+  driver(); // the environment
+  ChildResult R = runInChild([] {
+    setenv("SLMC_CUDA_FAIL", "cuModuleLoadDataEx=2@1", 1);
+    const void *Kernel = registerWorkloadProgram();
+    Report Out;
+    addTo(Out, "first_", runWorkload(Kernel));
+    addTo(Out, "retry_", runWorkload(Kernel));
+    return Out;
+  });
+  ASSERT_TRUE(R.clean()) << R.describe();
+  EXPECT_EQ(R.get("first_step"), "slmc_launch");
+  EXPECT_EQ(R.get("first_status"), "SLMC_ERROR_OUT_OF_MEMORY");
+  EXPECT_TRUE(contains(R.get("first_error"), "CUDA_ERROR_OUT_OF_MEMORY"))
+      << R.get("first_error");
+  EXPECT_EQ(R.get("retry_step"), "") << R.get("retry_error");
+  EXPECT_EQ(R.get("retry_output_valid"), "1");
+}
+
+} // namespace
