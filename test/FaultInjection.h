@@ -19,6 +19,7 @@
 #ifndef SLMC_TEST_FAULT_INJECTION_H
 #define SLMC_TEST_FAULT_INJECTION_H
 
+#include "FatBinary.h"
 #include "slmc/runtime.h"
 
 #include <gtest/gtest.h>
@@ -35,6 +36,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <functional>
+#include <iterator>
 #include <map>
 #include <sstream>
 #include <string>
@@ -143,10 +145,20 @@ template <class T> void put(Bytes &B, T V) {
 
 inline Bytes offloadBinary(uint16_t Kind, const std::string &Triple,
                            const std::string &Arch, const std::string &Payload) {
-  const std::pair<std::string, std::string> Strings[] = {{"triple", Triple},
-                                                         {"arch", Arch}};
+  const uint16_t OffloadKind = 4; // HIP
+  // The checksum slmc++ writes (FatBinary.h), without which no image is used.
+  slmc::rt::DeviceImage Checked;
+  Checked.Kind = static_cast<slmc::rt::ImageKind>(Kind);
+  Checked.OffloadKind = OffloadKind;
+  Checked.Strings = {{"triple", Triple}, {"arch", Arch}};
+  Checked.Data = reinterpret_cast<const unsigned char *>(Payload.data());
+  Checked.Size = Payload.size();
+  const std::pair<std::string, std::string> Strings[] = {
+      {"triple", Triple},
+      {"arch", Arch},
+      {slmc::rt::kChecksumKey, slmc::rt::imageChecksum(Checked)}};
   const uint64_t HeaderSize = 32, EntrySize = 40, StringTable = 72;
-  const uint64_t StringData = StringTable + 2 * 16;
+  const uint64_t StringData = StringTable + std::size(Strings) * 16;
   std::string Text;
   std::vector<std::pair<uint64_t, uint64_t>> Offsets;
   for (const auto &[K, V] : Strings) {
@@ -162,10 +174,10 @@ inline Bytes offloadBinary(uint16_t Kind, const std::string &Triple,
   put<uint64_t>(B, HeaderSize);
   put<uint64_t>(B, EntrySize);
   put<uint16_t>(B, Kind);
-  put<uint16_t>(B, 4); // HIP
+  put<uint16_t>(B, OffloadKind);
   put<uint32_t>(B, 0);
   put<uint64_t>(B, StringTable);
-  put<uint64_t>(B, 2);
+  put<uint64_t>(B, std::size(Strings));
   put<uint64_t>(B, ImageOffset);
   put<uint64_t>(B, Payload.size());
   for (const auto &[K, V] : Offsets) {
