@@ -549,6 +549,15 @@ public:
   SLMC_HD operator T() const {
     return v_->d_[(I, ...)];
   }
+  /// One element converts to any scalar type too, as DPC++'s swizzles do
+  /// (`uint32_t id = bytes.y();` for a uchar4, `float x = h.x();` for a
+  /// half4): the element, then a cast.
+  template <typename U, int K = M,
+            typename = typename std::enable_if<K == 1 && is_scalar_arg_v<U> &&
+                                               !std::is_same<U, T>::value>::type>
+  SLMC_HD operator U() const {
+    return static_cast<U>(v_->d_[(I, ...)]);
+  }
 
   SLMC_HD static constexpr size_t size() noexcept { return M; }
 

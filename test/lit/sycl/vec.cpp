@@ -34,6 +34,13 @@ static_assert(sizeof(float3) == 16 && alignof(float3) == 16, "a vec of 3 is stor
 static_assert(sizeof(int16) == 64 && float3::size() == 3 && float3::byte_size() == 16, "");
 static_assert(std::is_same<decltype(vec{1.0f, 2.0f}), float2>::value, "deduction guide");
 static_assert(std::is_same<decltype(float4().xy()), decltype(float4().lo())>::value, "");
+// A one-element swizzle converts to any scalar type, as DPC++'s do
+// (`unsigned id = bytes.y();` for a uchar4); a longer one does not.
+static_assert(std::is_convertible<decltype(std::declval<uchar4 &>().y()), unsigned>::value, "");
+static_assert(std::is_convertible<decltype(std::declval<const vec<half, 4> &>().w()), float>::value, "");
+static_assert(std::is_convertible<decltype(std::declval<int4 &>().x()), bool>::value, "");
+static_assert(std::is_convertible<decltype(std::declval<float4 &>().x()), float>::value, "");
+static_assert(!std::is_convertible<decltype(std::declval<int4 &>().xy()), int>::value, "");
 
 constexpr int kInts = 96, kFloats = 64;
 
