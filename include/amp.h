@@ -1676,6 +1676,12 @@ namespace detail {
 template <class Kernel, int D0, int D1, int D2> struct tiled_launcher {
   Kernel kernel;
 
+  // Always launched with the tile as its work-group (run_tiled), device x
+  // being the last tile dimension: IGC compiles for that shape.
+  static constexpr slmc::group_shape slmc_reqd_work_group_size = {
+      unsigned(D2 ? D2 : D1 ? D1 : D0), unsigned(D2 ? D1 : D1 ? D0 : 1),
+      unsigned(D2 ? D0 : 1)};
+
   SLMC_HD void operator()() const {
     typedef tiled_index<D0, D1, D2> TI;
     const int r = TI::rank;
@@ -1699,6 +1705,11 @@ template <class Kernel, int D0, int D1, int D2> struct tiled_launcher {
 template <class Kernel, int N> struct extent_launcher {
   Kernel kernel;
   extent<N> domain;
+
+  // The fixed shape run_extent launches it with.
+  static constexpr slmc::group_shape slmc_reqd_work_group_size =
+      N == 1 ? slmc::group_shape{256, 1, 1}
+             : N == 2 ? slmc::group_shape{16, 16, 1} : slmc::group_shape{16, 8, 4};
 
   SLMC_HD void operator()() const {
     int g[3];
@@ -1809,9 +1820,8 @@ void run_tiled(const tiled_extent<D0, D1, D2> &domain, const Kernel &kernel) {
 template <int N, class Kernel>
 void run_extent(const extent<N> &domain, const Kernel &kernel) {
   static_assert(N >= 1 && N <= 3, "parallel_for_each supports ranks 1 to 3");
-  const uint32_t shape1[3] = {256, 1, 1}, shape2[3] = {16, 16, 1},
-                 shape3[3] = {16, 8, 4};
-  const uint32_t *shape = N == 1 ? shape1 : N == 2 ? shape2 : shape3;
+  constexpr slmc::group_shape s = extent_launcher<Kernel, N>::slmc_reqd_work_group_size;
+  const uint32_t shape[3] = {s.x, s.y, s.z};
   uint32_t groups[3] = {1, 1, 1};
   for (int i = 0; i < N; ++i) {
     if (domain[i] < 0)

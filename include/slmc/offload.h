@@ -296,15 +296,48 @@ template <unsigned N, class F> SLMC_HD sub_group_sized<N, F> with_sub_group_size
   return sub_group_sized<N, F>(f);
 }
 
+// ---- Work-group shape known at compile time --------------------------------
+// A kernel functor with `static constexpr group_shape
+// slmc_reqd_work_group_size` is only ever launched with work-groups of that
+// shape (x fastest; a C++ AMP tiled_extent, a fixed launch shape). The
+// SPIR-V pass marks the kernel, slmc++ turns the mark into the LocalSize
+// execution mode, and IGC compiles for exactly that shape (constant local
+// sizes and ids, fewer registers), as it does for OpenCL C's
+// reqd_work_group_size. The dialect library guarantees the launch shape.
+struct group_shape {
+  unsigned x, y, z;
+};
+namespace detail {
+template <class F, class = decltype(F::slmc_reqd_work_group_size)>
+constexpr group_shape required_work_group_size(int) {
+  return F::slmc_reqd_work_group_size;
+}
+template <class F> constexpr group_shape required_work_group_size(long) {
+  return {0, 0, 0};
+}
+} // namespace detail
+template <class F>
+constexpr group_shape required_work_group_size = detail::required_work_group_size<F>(0);
+
 #if defined(SLMC_PASS_SPIRV)
 extern "C" SLMC_DEVICE_ONLY void __slmc_reqd_sub_group_size(unsigned size);
+extern "C" SLMC_DEVICE_ONLY void __slmc_reqd_work_group_size(unsigned x, unsigned y,
+                                                             unsigned z);
 #endif
 
-template <class F> SLMC_KERNEL void kernel_entry(F f) {
+/// The marks the SPIR-V pass turns into execution modes (see above).
+template <class F> SLMC_HD inline void mark_kernel_requirements() {
 #if defined(SLMC_PASS_SPIRV)
   if (required_sub_group_size<F>)
     __slmc_reqd_sub_group_size(required_sub_group_size<F>);
+  constexpr group_shape shape = required_work_group_size<F>;
+  if (shape.x)
+    __slmc_reqd_work_group_size(shape.x, shape.y, shape.z);
 #endif
+}
+
+template <class F> SLMC_KERNEL void kernel_entry(F f) {
+  mark_kernel_requirements<F>();
   f();
 }
 
@@ -357,10 +390,7 @@ extern __attribute__((shared, aligned(16))) unsigned char slmc_dynamic_group_mem
 
 template <class F>
 SLMC_KERNEL void kernel_entry_dynamic(F f, dynamic_local_byte *memory) {
-#if defined(SLMC_PASS_SPIRV)
-  if (required_sub_group_size<F>)
-    __slmc_reqd_sub_group_size(required_sub_group_size<F>);
-#endif
+  mark_kernel_requirements<F>();
 #if defined(SLMC_PASS_PTX)
   (void)memory;
   f(slmc_dynamic_group_memory);

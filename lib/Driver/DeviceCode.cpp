@@ -265,6 +265,47 @@ bool applyRequiredSubGroupSizes(Module &M, StringRef SourceName) {
   return true;
 }
 
+/// A kernel only ever launched with one work-group shape starts with a call
+/// __slmc_reqd_work_group_size(x, y, z) (slmc::kernel_entry, SPIR-V pass
+/// only). The call becomes the kernel's reqd_work_group_size metadata, which
+/// LLVM's SPIR-V backend emits as the LocalSize execution mode: IGC then
+/// compiles for that shape, as for OpenCL C's reqd_work_group_size.
+bool applyRequiredWorkGroupSizes(Module &M, StringRef SourceName) {
+  Function *Mark = M.getFunction("__slmc_reqd_work_group_size");
+  if (!Mark)
+    return true;
+  LLVMContext &Ctx = M.getContext();
+  for (User *U : make_early_inc_range(Mark->users())) {
+    auto *CB = dyn_cast<CallBase>(U);
+    Function *K = CB ? CB->getFunction() : nullptr;
+    SmallVector<Metadata *, 3> Dims;
+    for (unsigned I = 0; CB && I < 3; ++I)
+      if (auto *C = dyn_cast<ConstantInt>(CB->getArgOperand(I)); C && !C->isZero())
+        Dims.push_back(ConstantAsMetadata::get(
+            ConstantInt::get(Type::getInt32Ty(Ctx), C->getZExtValue())));
+    if (Dims.size() != 3 || !K || !isKernel(*K)) {
+      errs() << "slmc++: error: in '" << SourceName
+             << "': a required work-group shape is not constant in a kernel entry\n";
+      return false;
+    }
+    K->setMetadata("reqd_work_group_size", MDNode::get(Ctx, Dims));
+    CB->eraseFromParent();
+  }
+  Mark->eraseFromParent();
+  return true;
+}
+
+/// Whether a * b + c may become one fused operation in device code: as in
+/// OpenCL C and CUDA, unless the command line's last -ffp-contract= says
+/// off.
+bool contractionAllowed(const Options &Opts) {
+  bool Allowed = true;
+  for (StringRef F : Opts.CommonFlags)
+    if (F.consume_front("-ffp-contract="))
+      Allowed = F != "off";
+  return Allowed;
+}
+
 /// SimplifyCFG folds consecutive tests of one value, such as
 ///   if (r == 0) { a } if (r == N - 1) { b }
 /// into `switch (r) { case 0: a; case N - 1: b }`, which the NVPTX backend
@@ -387,7 +428,12 @@ bool compileSpirv(const Toolchain &TC, const Options &Opts, TempFiles &Temps,
       !runModuleStep(Opts, "internalize all but kernels", Bitcode, Internal,
                      [&](Module &M) {
                        internalizeAllButKernels(M);
+                       // Without it LLVM's SPIR-V backend gives every kernel
+                       // the ContractionOff execution mode (no mad on IGC).
+                       if (contractionAllowed(Opts))
+                         M.getOrInsertNamedMetadata("opencl.enable.FP_CONTRACT");
                        return applyRequiredSubGroupSizes(M, SourceName) &&
+                              applyRequiredWorkGroupSizes(M, SourceName) &&
                               lowerGroupLocalAllocations(M, SourceName);
                      }))
     return false;
@@ -575,7 +621,9 @@ bool compilePtx(const Toolchain &TC, const Options &Opts, TempFiles &Temps,
     return false;
   std::vector<std::string> LlcArgs = Target;
   // CUDA's default -ffp-contract=fast: a * b + c may become one fma.
-  LlcArgs.insert(LlcArgs.end(), {codegenLevel(deviceOptLevel(Opts)), "-fp-contract=fast",
+  LlcArgs.insert(LlcArgs.end(), {codegenLevel(deviceOptLevel(Opts)),
+                                 contractionAllowed(Opts) ? "-fp-contract=fast"
+                                                          : "-fp-contract=off",
                                  Final, "-o", File});
   if (runProgram(TC.Llc, LlcArgs, Opts.Verbose, Opts.DryRun) != 0) {
     errs() << "slmc++: error: the NVPTX backend failed on '" << SourceName << "'\n";

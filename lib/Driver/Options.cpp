@@ -280,6 +280,10 @@ bool parseOptions(llvm::ArrayRef<const char *> Args, Options &O) {
       // Needed both to compile host code and to link it.
       O.HostFlags.push_back(A.str());
       O.LinkFlags.push_back(A.str());
+    } else if (A.starts_with("-ffp-contract=")) {
+      // The device passes honour it too (SPIR-V ContractionOff, llc's
+      // -fp-contract): a * b + c fused or not is a result users choose.
+      O.CommonFlags.push_back(A.str());
     } else if (A.starts_with("-g") || A.starts_with("-f") || A.starts_with("-m") ||
                A == "-pedantic" || A == "-pedantic-errors") {
       O.HostFlags.push_back(A.str());
