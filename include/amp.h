@@ -576,9 +576,10 @@ enum access_type {
 namespace detail {
 /// Per device: its default CPU access type for arrays, whether a program
 /// set it, and whether an array has used it (after which it is fixed).
+/// Atomic: arrays are created on several host threads at once.
 struct cpu_access_default {
-  access_type type = access_type_read_write;
-  bool set = false, used = false;
+  std::atomic<access_type> type{access_type_read_write};
+  std::atomic<bool> set{false}, used{false};
 };
 inline cpu_access_default &cpu_access_of(slmc_backend b) {
   static cpu_access_default d[8];
@@ -587,8 +588,8 @@ inline cpu_access_default &cpu_access_of(slmc_backend b) {
 /// The access type an array gets on device `b` when it asks for `t`.
 inline access_type resolve_access(slmc_backend b, access_type t) {
   cpu_access_default &d = cpu_access_of(b);
-  d.used = true;
-  return t == access_type_auto ? d.type : t;
+  d.used.store(true);
+  return t == access_type_auto ? d.type.load() : t;
 }
 } // namespace detail
 
@@ -718,10 +719,9 @@ public:
   /// access_type_auto keeps the runtime's choice (read_write).
   bool set_default_cpu_access_type(access_type t) {
     detail::cpu_access_default &d = detail::cpu_access_of(backend_);
-    if (d.set || d.used)
+    if (d.used.load() || d.set.exchange(true))
       return false;
-    d.set = true;
-    if (t != access_type_auto) d.type = t;
+    if (t != access_type_auto) d.type.store(t);
     return true;
   }
 

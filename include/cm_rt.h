@@ -63,6 +63,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
+#include <deque>
 #include <memory>
 #include <mutex>
 #include <new>
@@ -766,7 +767,12 @@ private:
     return queue_ ? CM_SUCCESS : CM_OUT_OF_HOST_MEMORY;
   }
 
+  /// The live surface in `slot`, or null. Records never move (the deque
+  /// grows at its end without moving them), so the SurfaceIndex that
+  /// GetIndex hands out stays valid while more surfaces are created, by
+  /// this thread or another.
   slmc::cmrt::surface_record *surface(uint32_t slot) {
+    std::lock_guard<std::recursive_mutex> lock(mutex_);
     return slot < surfaces_.size() && surfaces_[slot].live ? &surfaces_[slot] : nullptr;
   }
   /// The live surface a SurfaceIndex value names, or null.
@@ -787,7 +793,7 @@ private:
 
   slmc_device_info info_{};
   std::recursive_mutex mutex_;
-  std::vector<slmc::cmrt::surface_record> surfaces_;
+  std::deque<slmc::cmrt::surface_record> surfaces_;
   std::vector<std::unique_ptr<CmBuffer>> buffers_;
   std::vector<std::unique_ptr<CmBufferUP>> buffers_up_;
   std::vector<std::unique_ptr<CmSurface2D>> surfaces2d_;
