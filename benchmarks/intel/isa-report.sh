@@ -35,7 +35,7 @@
 # know), ONLY (a regular expression: only the benchmarks whose key, such as
 # amp-matmul, matches), JOBS (parallel slmc++ builds, default 2), KEEP (a
 # folder: keep the SPIR-V, binaries and disassembly there), TWIN_OPTIONS
-# (more ocloc -options for the twins, e.g. -DBARRIER_FLAGS=...).
+# (more ocloc -options for the twins, e.g. -cl-fast-relaxed-math).
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 build=${BUILD_DIR:-$here/build}
