@@ -24,6 +24,7 @@ config.substitutions.append(("%slmcxx", os.path.join(config.slmc_bin_dir, "slmc+
 config.substitutions.append(("%clangxx", config.clangxx))
 config.substitutions.append(("%plugin", "-fplugin=" + plugin))
 config.substitutions.append(("%examples", os.path.join(config.slmc_src_root, "examples")))
+config.substitutions.append(("%benchmarks", os.path.join(config.slmc_src_root, "benchmarks")))
 config.substitutions.append(("%spirv-dis", config.spirv_dis or "spirv-dis"))
 config.substitutions.append(("%spirv-val", config.spirv_val or "spirv-val"))
 config.substitutions.append(("%ocloc", config.ocloc or "ocloc"))
@@ -56,5 +57,9 @@ for var in ["SLMC_LIBDEVICE", "CUDA_PATH", "CUDA_HOME"]:
 
 if config.ocloc:
     config.available_features.add("ocloc")
+# Intel's GPU assembler (Debian libigc-tools): benchmarks/intel/isa-report.sh.
+import shutil
+if shutil.which("iga64", path=config.environment["PATH"]):
+    config.available_features.add("iga64")
 if config.spirv_dis and config.spirv_val:
     config.available_features.add("spirv-tools")

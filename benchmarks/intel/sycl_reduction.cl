@@ -1,0 +1,35 @@
+// OpenCL C twin of benchmarks/cuda/sycl_reduction.cu (the kernels of
+// benchmarks/sycl/reduction_bench.cpp): groups of 256 summing longs in a
+// __local tree (a barrier before each level), one partial sum per group,
+// then one group folding the partial sums into a zeroed __local array;
+// index arithmetic in size_t as in the SYCL source.
+#define WG 256
+
+__kernel void partial_sums(__global const int *data, __global long *partial) {
+  __local long s[WG];
+  const size_t lid = (uint)get_local_id(0);
+  s[lid] = data[(size_t)(uint)get_group_id(0) * WG + lid];
+  for (size_t stride = WG / 2; stride > 0; stride /= 2) {
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (lid < stride)
+      s[lid] += s[lid + stride];
+  }
+  if (lid == 0)
+    partial[(uint)get_group_id(0)] = s[0];
+}
+
+__kernel void fold(__global const long *partial, __global long *total, ulong groups) {
+  __local long s[WG];
+  const size_t lid = (uint)get_local_id(0);
+  s[lid] = 0; // group_local_memory<long long[WG]> is value-initialised
+  barrier(CLK_LOCAL_MEM_FENCE);
+  for (size_t g = lid; g < groups; g += WG)
+    s[lid] += partial[g];
+  for (size_t stride = WG / 2; stride > 0; stride /= 2) {
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (lid < stride)
+      s[lid] += s[lid + stride];
+  }
+  if (lid == 0)
+    *total = s[0];
+}
