@@ -1021,11 +1021,12 @@ public:
   SLMC_HD array_view<T, M - 1> operator()(int i0) const { return project(i0); }
   SLMC_HD T &operator()(int i0, int i1) const {
     static_assert(N == 2, "array_view(i0, i1) needs rank 2");
-    return at(i0 * pitch_[0] + i1);
+    return at(unsigned(i0) * unsigned(pitch_[0]) + unsigned(i1));
   }
   SLMC_HD T &operator()(int i0, int i1, int i2) const {
     static_assert(N == 3, "array_view(i0, i1, i2) needs rank 3");
-    return at(i0 * pitch_[0] + i1 * pitch_[N - 2] + i2);
+    return at(unsigned(i0) * unsigned(pitch_[0]) + unsigned(i1) * unsigned(pitch_[N - 2]) +
+              unsigned(i2));
   }
 
   /// The sub-view of `ext` elements from `origin`.
@@ -1124,9 +1125,13 @@ private:
     SLMC_HOST_ONLY(detail::host_access();)
     return data_[off];
   }
-  SLMC_HD ptrdiff_t offset(const index<N> &idx) const {
-    ptrdiff_t l = 0;
-    for (int i = 0; i < N; ++i) l += ptrdiff_t(idx[i]) * pitch_[i];
+  // An extent holds at most 2^32 - 1 elements (extent::size() is unsigned
+  // int), so an offset inside a view fits in 32 unsigned bits. Computed
+  // there, it costs GPUs no 64-bit multiply (Intel Gen12 emulates those:
+  // docs/intel.md).
+  SLMC_HD unsigned offset(const index<N> &idx) const {
+    unsigned l = 0;
+    for (int i = 0; i < N; ++i) l += unsigned(idx[i]) * unsigned(pitch_[i]);
     return l;
   }
   void check_section(const index<N> &origin, const concurrency::extent<N> &ext) const {
@@ -1375,19 +1380,21 @@ public:
   SLMC_HD const T &operator()(int i0) const { return at(i0); }
   SLMC_HD T &operator()(int i0, int i1) {
     static_assert(N == 2, "array(i0, i1) needs rank 2");
-    return at(ptrdiff_t(i0) * extent[1] + i1);
+    return at(unsigned(i0) * unsigned(extent[1]) + unsigned(i1));
   }
   SLMC_HD const T &operator()(int i0, int i1) const {
     static_assert(N == 2, "array(i0, i1) needs rank 2");
-    return at(ptrdiff_t(i0) * extent[1] + i1);
+    return at(unsigned(i0) * unsigned(extent[1]) + unsigned(i1));
   }
   SLMC_HD T &operator()(int i0, int i1, int i2) {
     static_assert(N == 3, "array(i0, i1, i2) needs rank 3");
-    return at((ptrdiff_t(i0) * extent[1] + i1) * extent[2] + i2);
+    return at((unsigned(i0) * unsigned(extent[1]) + unsigned(i1)) * unsigned(extent[2]) +
+              unsigned(i2));
   }
   SLMC_HD const T &operator()(int i0, int i1, int i2) const {
     static_assert(N == 3, "array(i0, i1, i2) needs rank 3");
-    return at((ptrdiff_t(i0) * extent[1] + i1) * extent[2] + i2);
+    return at((unsigned(i0) * unsigned(extent[1]) + unsigned(i1)) * unsigned(extent[2]) +
+              unsigned(i2));
   }
 
   SLMC_HD array_view<T, N> section(const index<N> &origin, const concurrency::extent<N> &e) {
@@ -1503,9 +1510,11 @@ private:
     SLMC_HOST_ONLY(detail::host_access();)
     return data_[off];
   }
-  SLMC_HD ptrdiff_t offset(const index<N> &idx) const {
-    ptrdiff_t l = idx[0];
-    for (int i = 1; i < N; ++i) l = l * extent[i] + idx[i];
+  // In 32 unsigned bits, as array_view::offset (an extent's size is
+  // unsigned int).
+  SLMC_HD unsigned offset(const index<N> &idx) const {
+    unsigned l = unsigned(idx[0]);
+    for (int i = 1; i < N; ++i) l = l * unsigned(extent[i]) + unsigned(idx[i]);
     return l;
   }
 
