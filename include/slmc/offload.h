@@ -325,19 +325,24 @@ extern "C" SLMC_DEVICE_ONLY void __slmc_reqd_work_group_size(unsigned x, unsigne
                                                              unsigned z);
 #endif
 
-/// The marks the SPIR-V pass turns into execution modes (see above).
-template <class F> SLMC_HD inline void mark_kernel_requirements() {
+/// The marks the SPIR-V pass turns into execution modes (see above). A
+/// macro: slmc++ reads them before any inlining, so they must be calls made
+/// by the kernel entry itself.
 #if defined(SLMC_PASS_SPIRV)
-  if (required_sub_group_size<F>)
-    __slmc_reqd_sub_group_size(required_sub_group_size<F>);
-  constexpr group_shape shape = required_work_group_size<F>;
-  if (shape.x)
-    __slmc_reqd_work_group_size(shape.x, shape.y, shape.z);
+#define SLMC_MARK_KERNEL_REQUIREMENTS(F)                                       \
+  do {                                                                         \
+    if (::slmc::required_sub_group_size<F>)                                    \
+      __slmc_reqd_sub_group_size(::slmc::required_sub_group_size<F>);          \
+    constexpr ::slmc::group_shape slmc_shape = ::slmc::required_work_group_size<F>; \
+    if (slmc_shape.x)                                                          \
+      __slmc_reqd_work_group_size(slmc_shape.x, slmc_shape.y, slmc_shape.z);   \
+  } while (0)
+#else
+#define SLMC_MARK_KERNEL_REQUIREMENTS(F) ((void)0)
 #endif
-}
 
 template <class F> SLMC_KERNEL void kernel_entry(F f) {
-  mark_kernel_requirements<F>();
+  SLMC_MARK_KERNEL_REQUIREMENTS(F);
   f();
 }
 
@@ -390,7 +395,7 @@ extern __attribute__((shared, aligned(16))) unsigned char slmc_dynamic_group_mem
 
 template <class F>
 SLMC_KERNEL void kernel_entry_dynamic(F f, dynamic_local_byte *memory) {
-  mark_kernel_requirements<F>();
+  SLMC_MARK_KERNEL_REQUIREMENTS(F);
 #if defined(SLMC_PASS_PTX)
   (void)memory;
   f(slmc_dynamic_group_memory);
