@@ -179,6 +179,19 @@ inline void host_access() {
     wait_for_kernels();
 }
 
+/// Element `off` of an array's or a view's data. Their data is always
+/// device (global) memory, and in device code saying so lets the compiler
+/// use global loads and stores instead of generic ones (which IGC tests for
+/// their address space at each access: docs/intel.md).
+template <class T> SLMC_HD T &element(T *data, ptrdiff_t off) {
+#if defined(SLMC_PASS_SPIRV) || defined(SLMC_PASS_PTX)
+  auto *global = (__attribute__((address_space(1))) T *)data;
+  return *(T *)(global + off);
+#else
+  return data[off];
+#endif
+}
+
 /// Whether the calling thread runs a work-item of the CPU fallback.
 inline bool in_cpu_kernel() { return slmc_cpu_current_item() != nullptr; }
 
@@ -1123,7 +1136,7 @@ private:
   SLMC_HD T &at(ptrdiff_t off) const {
     // Host code reads through the view only after the kernels that wrote it.
     SLMC_HOST_ONLY(detail::host_access();)
-    return data_[off];
+    return detail::element(data_, off);
   }
   // An extent holds at most 2^32 - 1 elements (extent::size() is unsigned
   // int), so an offset inside a view fits in 32 unsigned bits. Computed
@@ -1508,7 +1521,7 @@ private:
   }
   SLMC_HD T &at(ptrdiff_t off) const {
     SLMC_HOST_ONLY(detail::host_access();)
-    return data_[off];
+    return detail::element(data_, off);
   }
   // In 32 unsigned bits, as array_view::offset (an extent's size is
   // unsigned int).

@@ -110,9 +110,20 @@ enum : int {
   kSemCrossWorkgroupMemory = 0x200,
 };
 
+// A work-group has at most a few thousand work-items on every device, so
+// local ids and sizes are non-negative as ints: told so, the compiler
+// extends an int index made from one without 64-bit shifts (which Intel
+// Gen12 emulates).
+#if defined(SLMC_PASS_SPIRV)
+SLMC_HD inline uint32_t within_a_group(size_t v) {
+  __builtin_assume(v <= 0x7fffffff);
+  return (uint32_t)v;
+}
+#endif
+
 SLMC_HD inline uint32_t local_id(int d) {
 #if defined(SLMC_PASS_SPIRV)
-  return (uint32_t)__spirv_BuiltInLocalInvocationId(d);
+  return within_a_group(__spirv_BuiltInLocalInvocationId(d));
 #elif defined(SLMC_PASS_PTX)
   return d == 0 ? __nvvm_read_ptx_sreg_tid_x()
                 : d == 1 ? __nvvm_read_ptx_sreg_tid_y() : __nvvm_read_ptx_sreg_tid_z();
@@ -136,7 +147,7 @@ SLMC_HD inline uint32_t group_id(int d) {
 
 SLMC_HD inline uint32_t local_size(int d) {
 #if defined(SLMC_PASS_SPIRV)
-  return (uint32_t)__spirv_BuiltInWorkgroupSize(d);
+  return within_a_group(__spirv_BuiltInWorkgroupSize(d));
 #elif defined(SLMC_PASS_PTX)
   return d == 0 ? __nvvm_read_ptx_sreg_ntid_x()
                 : d == 1 ? __nvvm_read_ptx_sreg_ntid_y() : __nvvm_read_ptx_sreg_ntid_z();
