@@ -501,8 +501,9 @@ int main(int argc, char **argv) {
       }
       exact("lane", i, o.lane, double(lane));
       exact("sub-group size", i, o.sg_size, double(S));
-      exact("sub-group id", i, o.sg_id, double(l / S));
-      exact("sub-groups", i, o.sg_count, double(L / S));
+      const size_t sg_id = l / S, sg_count = L / S; // whole sub-groups
+      exact("sub-group id", i, o.sg_id, double(sg_id));
+      exact("sub-groups", i, o.sg_count, double(sg_count));
       exact("sub-group max size", i, o.sg_max, double(S));
       exact("slope", i, o.slope, next - prev);
       exact("butterfly peak", i, o.peak, peak);
