@@ -508,6 +508,41 @@ inline void checkRow(const FakeDriver &F, const CallRow &Row) {
   }
 }
 
+/// Every entry point the workload calls has a row of `Matrix`.
+template <size_t N>
+void checkMatrixCoversEveryCall(const FakeDriver &F, const CallRow (&Matrix)[N]) {
+  ChildResult Base = runInChild([&] { return baseline(F); });
+  ASSERT_TRUE(Base.clean()) << Base.describe();
+  for (const auto &[Call, Count] : parseCounts(Base.get("calls"))) {
+    bool Found = false;
+    for (const CallRow &Row : Matrix)
+      Found |= Call == Row.Call;
+    EXPECT_TRUE(Found) << Call << " (" << Count << " calls) has no row";
+  }
+}
+
+/// Out of memory while building a module is not the image's fault: with
+/// `Injection` (the first module build failing so) the launch reports
+/// SLMC_ERROR_OUT_OF_MEMORY naming `DriverError`, nothing is cached, and
+/// the next launch of the same kernel succeeds.
+inline void checkModuleOutOfMemoryIsNotCached(const FakeDriver &F, const char *Injection,
+                                              const char *DriverError) {
+  ChildResult R = runInChild([&] {
+    setenv(F.FailVariable, Injection, 1);
+    const void *Kernel = registerWorkloadProgram();
+    Report Out;
+    addTo(Out, "first_", runWorkload(Kernel));
+    addTo(Out, "retry_", runWorkload(Kernel));
+    return Out;
+  });
+  ASSERT_TRUE(R.clean()) << R.describe();
+  EXPECT_EQ(R.get("first_step"), "slmc_launch");
+  EXPECT_EQ(R.get("first_status"), "SLMC_ERROR_OUT_OF_MEMORY");
+  EXPECT_TRUE(contains(R.get("first_error"), DriverError)) << R.get("first_error");
+  EXPECT_EQ(R.get("retry_step"), "") << R.get("retry_error");
+  EXPECT_EQ(R.get("retry_output_valid"), "1");
+}
+
 } // namespace slmc::fault
 
 #endif // SLMC_TEST_FAULT_INJECTION_H

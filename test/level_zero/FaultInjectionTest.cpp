@@ -106,37 +106,11 @@ INSTANTIATE_TEST_SUITE_P(Matrix, LevelZeroFault, testing::ValuesIn(Matrix),
                            return std::string(I.param.Call);
                          });
 
-/// Every entry point the workload calls has a row.
-TEST(LevelZeroFaultMatrix, CoversEveryCall) {
-  ChildResult Base = runInChild([] { return baseline(driver()); });
-  ASSERT_TRUE(Base.clean()) << Base.describe();
-  for (const auto &[Call, Count] : parseCounts(Base.get("calls"))) {
-    bool Found = false;
-    for (const CallRow &Row : Matrix)
-      Found |= Call == Row.Call;
-    EXPECT_TRUE(Found) << Call << " (" << Count << " calls) has no row";
-  }
-}
+TEST(LevelZeroFaultMatrix, CoversEveryCall) { checkMatrixCoversEveryCall(driver(), Matrix); }
 
-/// Out of memory while building is not the image's fault: the failure is
-/// reported as such and not cached, so the next launch succeeds.
 TEST(LevelZeroFaultMatrix, ModuleOutOfMemoryIsNotCached) {
-  driver(); // the environment
-  ChildResult R = runInChild([] {
-    setenv("SLMC_ZE_FAIL", "zeModuleCreate=0x70000003@1", 1);
-    const void *Kernel = registerWorkloadProgram();
-    Report Out;
-    addTo(Out, "first_", runWorkload(Kernel));
-    addTo(Out, "retry_", runWorkload(Kernel));
-    return Out;
-  });
-  ASSERT_TRUE(R.clean()) << R.describe();
-  EXPECT_EQ(R.get("first_step"), "slmc_launch");
-  EXPECT_EQ(R.get("first_status"), "SLMC_ERROR_OUT_OF_MEMORY");
-  EXPECT_TRUE(contains(R.get("first_error"), "ZE_RESULT_ERROR_OUT_OF_DEVICE_MEMORY"))
-      << R.get("first_error");
-  EXPECT_EQ(R.get("retry_step"), "") << R.get("retry_error");
-  EXPECT_EQ(R.get("retry_output_valid"), "1");
+  checkModuleOutOfMemoryIsNotCached(driver(), "zeModuleCreate=0x70000003@1",
+                                    "ZE_RESULT_ERROR_OUT_OF_DEVICE_MEMORY");
 }
 
 } // namespace
