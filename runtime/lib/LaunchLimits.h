@@ -26,6 +26,24 @@ inline std::string dim3Str(const slmc_dim3 &D) {
   return std::to_string(D.x) + "x" + std::to_string(D.y) + "x" + std::to_string(D.z);
 }
 
+/// A launch as the C API passed it: no empty dimension, and the argument
+/// arrays its argument count needs (`NeedSizes`: the backend also reads each
+/// argument's size).
+inline Status checkLaunchRequest(const std::string &Kernel, const slmc_launch_params &P,
+                                 bool NeedSizes) {
+  const slmc_dim3 &G = P.group_count, &B = P.group_size;
+  if (G.x == 0 || G.y == 0 || G.z == 0 || B.x == 0 || B.y == 0 || B.z == 0)
+    return Status::error(SLMC_ERROR_INVALID_VALUE, "kernel '" + Kernel + "': empty launch (" +
+                                                       dim3Str(G) + " groups of " +
+                                                       dim3Str(B) + ")");
+  if (P.num_args != 0 && (!P.args || (NeedSizes && !P.arg_sizes)))
+    return Status::error(SLMC_ERROR_INVALID_VALUE,
+                         "kernel '" + Kernel + "': " + std::to_string(P.num_args) +
+                             (NeedSizes ? " arguments but no argument or size array"
+                                        : " arguments but no argument array"));
+  return Status::ok();
+}
+
 /// What a device (and, where it has its own, the kernel) allows.
 struct LaunchLimits {
   std::string Device;          // "CUDA device 'NVIDIA H100'", in messages

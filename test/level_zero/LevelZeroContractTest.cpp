@@ -606,6 +606,32 @@ TEST_F(LevelZeroContract, RequiredGroupSizeIsEnforced) {
       << slmc_last_error();
 }
 
+// Refused before the backend (the C API checks the request; the backends
+// check again with checkLaunchRequest for callers inside the runtime).
+TEST_F(LevelZeroContract, EmptyLaunchOrMissingArgumentArraysAreInvalidValue) {
+  setenv("SLMC_ZE_KERNELS", "plain:1:0", 1);
+  selectLevelZero();
+  Program P = spirvProgram("request", {"plain"});
+  clearRecord();
+  EXPECT_EQ(launch(P.Kernels[0], {1, 0, 1}, {1, 1, 1}), SLMC_ERROR_INVALID_VALUE);
+  EXPECT_NE(std::string(slmc_last_error()).find("1x0x1 has a zero dimension"),
+            std::string::npos) << slmc_last_error();
+  int32_t V = 1;
+  Args One;
+  One.add(V);
+  slmc_launch_params Params{};
+  Params.group_count = {1, 1, 1};
+  Params.group_size = {1, 1, 1};
+  Params.num_args = 1;
+  Params.args = One.Values.data(); // but no sizes
+  EXPECT_EQ(slmc_launch(P.Kernels[0], nullptr, &Params), SLMC_ERROR_INVALID_VALUE);
+  EXPECT_NE(std::string(slmc_last_error()).find("1 arguments but arg_sizes is null"),
+            std::string::npos) << slmc_last_error();
+  EXPECT_TRUE(recorded("zeCommandListAppendLaunchKernel").empty());
+  EXPECT_EQ(launch(P.Kernels[0], {1, 1, 1}, {1, 1, 1}, 0, One), SLMC_SUCCESS)
+      << slmc_last_error();
+}
+
 TEST_F(LevelZeroContract, ArgumentCountMismatchIsInvalidValue) {
   setenv("SLMC_ZE_KERNELS", "three:3:0,plain:1:0", 1);
   selectLevelZero();

@@ -651,15 +651,8 @@ Status CudaBackend::launch(const LaunchRequest &Request) {
   const slmc_launch_params &P = Request.Params;
   const std::string &Name = Request.Kernel.Name;
   const slmc_dim3 &G = P.group_count, &B = P.group_size;
-  if (G.x == 0 || G.y == 0 || G.z == 0 || B.x == 0 || B.y == 0 || B.z == 0)
-    return Status::error(SLMC_ERROR_INVALID_VALUE,
-                         "kernel '" + Name + "': empty launch (" +
-                             dim3Str(G) + " groups of " + dim3Str(B) + ")");
-  if (P.num_args != 0 && !P.args)
-    return Status::error(SLMC_ERROR_INVALID_VALUE,
-                         "kernel '" + Name + "': " +
-                             std::to_string(P.num_args) +
-                             " arguments but no argument array");
+  if (auto S = checkLaunchRequest(Name, P, /*NeedSizes=*/false))
+    return S;
   if (auto S = makeCurrent())
     return S;
 
