@@ -236,63 +236,47 @@ bool lowerGroupLocalAllocations(Module &M, StringRef SourceName) {
   return true;
 }
 
-/// A kernel whose functor requires a sub-group size (SYCL's
-/// reqd_sub_group_size) starts with a call __slmc_reqd_sub_group_size(N)
-/// (slmc::kernel_entry, SPIR-V pass only). The call becomes the kernel's
-/// intel_reqd_sub_group_size metadata, which LLVM's SPIR-V backend emits as
-/// the SubgroupSize execution mode, and IGC compiles the kernel for exactly
-/// that many lanes.
-bool applyRequiredSubGroupSizes(Module &M, StringRef SourceName) {
-  Function *Mark = M.getFunction("__slmc_reqd_sub_group_size");
+/// Turns each call of the mark function `MarkName` (made by slmc::kernel_entry
+/// in the SPIR-V pass only, see SLMC_MARK_KERNEL_REQUIREMENTS) into the
+/// kernel's `MetadataName` metadata, whose operands are the call's arguments
+/// as 32-bit constants; LLVM's SPIR-V backend emits that metadata as an
+/// execution mode. Every argument must be a non-zero constant.
+bool applyKernelMarks(Module &M, StringRef SourceName, StringRef MarkName,
+                      StringRef MetadataName, StringRef What) {
+  Function *Mark = M.getFunction(MarkName);
   if (!Mark)
     return true;
   LLVMContext &Ctx = M.getContext();
   for (User *U : make_early_inc_range(Mark->users())) {
     auto *CB = dyn_cast<CallBase>(U);
-    auto *Size = CB ? dyn_cast<ConstantInt>(CB->getArgOperand(0)) : nullptr;
     Function *K = CB ? CB->getFunction() : nullptr;
-    if (!Size || !K || !isKernel(*K)) {
-      errs() << "slmc++: error: in '" << SourceName
-             << "': a required sub-group size is not a constant in a kernel entry\n";
+    SmallVector<Metadata *, 3> Operands;
+    for (unsigned I = 0; CB && I < CB->arg_size(); ++I)
+      if (auto *C = dyn_cast<ConstantInt>(CB->getArgOperand(I)); C && !C->isZero())
+        Operands.push_back(ConstantAsMetadata::get(
+            ConstantInt::get(Type::getInt32Ty(Ctx), C->getZExtValue())));
+    if (!K || !isKernel(*K) || Operands.size() != CB->arg_size()) {
+      errs() << "slmc++: error: in '" << SourceName << "': a required " << What
+             << " is not constant in a kernel entry\n";
       return false;
     }
-    K->setMetadata("intel_reqd_sub_group_size",
-                   MDNode::get(Ctx, ConstantAsMetadata::get(ConstantInt::get(
-                                        Type::getInt32Ty(Ctx), Size->getZExtValue()))));
+    K->setMetadata(MetadataName, MDNode::get(Ctx, Operands));
     CB->eraseFromParent();
   }
   Mark->eraseFromParent();
   return true;
 }
 
-/// A kernel only ever launched with one work-group shape starts with a call
-/// __slmc_reqd_work_group_size(x, y, z) (slmc::kernel_entry, SPIR-V pass
-/// only). The call becomes the kernel's reqd_work_group_size metadata, which
-/// LLVM's SPIR-V backend emits as the LocalSize execution mode: IGC then
-/// compiles for that shape, as for OpenCL C's reqd_work_group_size.
-bool applyRequiredWorkGroupSizes(Module &M, StringRef SourceName) {
-  Function *Mark = M.getFunction("__slmc_reqd_work_group_size");
-  if (!Mark)
-    return true;
-  LLVMContext &Ctx = M.getContext();
-  for (User *U : make_early_inc_range(Mark->users())) {
-    auto *CB = dyn_cast<CallBase>(U);
-    Function *K = CB ? CB->getFunction() : nullptr;
-    SmallVector<Metadata *, 3> Dims;
-    for (unsigned I = 0; CB && I < 3; ++I)
-      if (auto *C = dyn_cast<ConstantInt>(CB->getArgOperand(I)); C && !C->isZero())
-        Dims.push_back(ConstantAsMetadata::get(
-            ConstantInt::get(Type::getInt32Ty(Ctx), C->getZExtValue())));
-    if (Dims.size() != 3 || !K || !isKernel(*K)) {
-      errs() << "slmc++: error: in '" << SourceName
-             << "': a required work-group shape is not constant in a kernel entry\n";
-      return false;
-    }
-    K->setMetadata("reqd_work_group_size", MDNode::get(Ctx, Dims));
-    CB->eraseFromParent();
-  }
-  Mark->eraseFromParent();
-  return true;
+/// SYCL's reqd_sub_group_size becomes intel_reqd_sub_group_size metadata
+/// (the SubgroupSize execution mode: IGC compiles the kernel for exactly
+/// that many lanes); a work-group shape fixed by the dialect (C++ AMP tiles)
+/// becomes reqd_work_group_size (LocalSize: IGC compiles for that shape, as
+/// for OpenCL C's reqd_work_group_size).
+bool applyKernelRequirements(Module &M, StringRef SourceName) {
+  return applyKernelMarks(M, SourceName, "__slmc_reqd_sub_group_size",
+                          "intel_reqd_sub_group_size", "sub-group size") &&
+         applyKernelMarks(M, SourceName, "__slmc_reqd_work_group_size",
+                          "reqd_work_group_size", "work-group shape");
 }
 
 /// Whether a * b + c may become one fused operation in device code: as in
@@ -432,8 +416,7 @@ bool compileSpirv(const Toolchain &TC, const Options &Opts, TempFiles &Temps,
                        // the ContractionOff execution mode (no mad on IGC).
                        if (contractionAllowed(Opts))
                          M.getOrInsertNamedMetadata("opencl.enable.FP_CONTRACT");
-                       return applyRequiredSubGroupSizes(M, SourceName) &&
-                              applyRequiredWorkGroupSizes(M, SourceName) &&
+                       return applyKernelRequirements(M, SourceName) &&
                               lowerGroupLocalAllocations(M, SourceName);
                      }))
     return false;
