@@ -936,6 +936,21 @@ template <int N> SLMC_HD void dense_pitch(const extent<N> &e, int *pitch) {
   for (int i = N - 2; i >= 0; --i) pitch[i] = pitch[i + 1] * e[i + 1];
 }
 
+/// C++ AMP's element limit (extent::size() is unsigned int): arrays and
+/// views index in 32 bits, so a larger extent is refused where data is
+/// made, not left to wrap silently.
+template <int N> void check_element_count(const extent<N> &e, const char *what) {
+  unsigned long long n = 1;
+  for (int i = 0; i < N; ++i) {
+    n *= (unsigned long long)(e[i] < 0 ? 0 : e[i]);
+    if (n > 0xffffffffULL)
+      throw runtime_exception((std::string(what) + ": the extent holds more than 2^32 - 1 "
+                               "elements, C++ AMP's limit (extent::size() is unsigned int)")
+                                  .c_str(),
+                              E_INVALIDARG_CODE);
+  }
+}
+
 [[noreturn]] inline void throw_bad_section() {
   throw runtime_exception("section: the section is outside the view",
                           E_INVALIDARG_CODE);
@@ -1159,6 +1174,7 @@ private:
     init(c.data());
   }
   void init(T *src) {
+    detail::check_element_count(extent, "array_view");
     detail::dense_pitch(extent, pitch_);
     size_t bytes = size_t(extent.size()) * sizeof(T);
     state_ = detail::view_state::create(const_cast<nc_type *>(src), bytes,
@@ -1168,6 +1184,7 @@ private:
   void init_owned() {
     static_assert(!std::is_const<T>::value,
                   "an array_view with storage of its own needs a non-const type");
+    detail::check_element_count(extent, "array_view");
     detail::dense_pitch(extent, pitch_);
     state_ = detail::view_state::create_owned(size_t(extent.size()) * sizeof(T));
     data_ = static_cast<T *>(state_->device);
@@ -1479,6 +1496,7 @@ private:
     for (int i = 0; i < N; ++i)
       if (extent[i] < 0)
         throw runtime_exception("array: negative extent", detail::E_INVALIDARG_CODE);
+    detail::check_element_count(extent, "array");
     data_ = static_cast<T *>(detail::allocate_shared(bytes(), "array"));
     try {
       if (data_) detail::check(slmc_memset(data_, 0, bytes()), "array");
