@@ -10,7 +10,7 @@
 // templates with the nest's body as a lambda:
 //
 //   _Cilk_for _Thread_group (ty...) _Cilk_for _Thread_group (tx...) { B }
-//     -> thread_groups(loop(ty...), loop(tx...), threads, [=](ty, tx) { B' })
+//     -> thread_groups<threads>(loop(ty...), loop(tx...), [=](ty, tx) { B' })
 //   _Cilk_for (i...) S          (offloaded, no thread groups)
 //     -> parallel_for(loop(i...), [=](i) { S })
 //
@@ -112,25 +112,43 @@ SLMC_HD inline loop<T> make_loop(T lo, long long hi, long long step, compare cmp
 // index varies fastest across the group (coalesced accesses). No barrier
 // follows: Cilk Plus programs place _gfx_gpgpu_thread_barrier() themselves.
 
+/// Calls `f(k)` for this work-item's share of the iterations 0 .. n-1.
+/// PTX: counted in rounds of the group size, so that with a constant group
+/// size (thread_groups<N>) and a constant nest the rounds are a constant
+/// trip count: a small copy nest is unrolled completely, its loads all in
+/// flight (the loop `k = id; k < n; k += size` has a trip count that
+/// depends on the id, which LLVM does not unroll).
+template <class F> SLMC_HD inline void deal_out(unsigned long long n, F &&f) {
+  const unsigned long long step = thread_count(), first = thread_index();
+#if defined(SLMC_PASS_PTX)
+  const unsigned long long rounds = (n + step - 1) / step;
+  for (unsigned long long r = 0; r < rounds; ++r) {
+    const unsigned long long k = r * step + first;
+    if (k < n)
+      f(k);
+  }
+#else
+  for (unsigned long long k = first; k < n; k += step)
+    f(k);
+#endif
+}
+
 template <class T0, class F> SLMC_HD inline void share(loop<T0> a, F &&f) {
-  const unsigned long long n = a.count, step = thread_count();
-  for (unsigned long long k = thread_index(); k < n; k += step)
-    f(a.at(k));
+  deal_out(a.count, [&](unsigned long long k) { f(a.at(k)); });
 }
 
 template <class T0, class T1, class F>
 SLMC_HD inline void share(loop<T0> a, loop<T1> b, F &&f) {
-  const unsigned long long n = a.count * b.count, step = thread_count();
-  for (unsigned long long k = thread_index(); k < n; k += step)
-    f(a.at(k / b.count), b.at(k % b.count));
+  deal_out(a.count * b.count,
+           [&](unsigned long long k) { f(a.at(k / b.count), b.at(k % b.count)); });
 }
 
 template <class T0, class T1, class T2, class F>
 SLMC_HD inline void share(loop<T0> a, loop<T1> b, loop<T2> c, F &&f) {
   const unsigned long long bc = b.count * c.count;
-  const unsigned long long n = a.count * bc, step = thread_count();
-  for (unsigned long long k = thread_index(); k < n; k += step)
+  deal_out(a.count * bc, [&](unsigned long long k) {
     f(a.at(k / bc), b.at(k % bc / c.count), c.at(k % c.count));
+  });
 }
 
 // ---- Group-local data with an initializer ----------------------------------
@@ -145,17 +163,40 @@ template <class T, size_t N> SLMC_HD inline void assign(T (&dst)[N], const T (&s
 // ---- Kernels --------------------------------------------------------------
 // The functors below are the kernels; their operator() is the work-item.
 
-template <class T0, class F> struct group_body1 {
+/// A thread group's size is the lowering's constant (thread_groups<N>). On
+/// NVIDIA GPUs every group of up to 1024 threads can be launched as asked
+/// (group_threads leaves it alone), so PTX code may rely on the constant:
+/// second-level nests then deal iterations out with a constant stride, and
+/// a copy loop of a known trip count is unrolled with all its loads in
+/// flight, as nvcc makes of a block size fixed in the source. Elsewhere the
+/// runtime may launch fewer threads than asked (a device's limit), and the
+/// size stays a run-time value.
+template <uint32_t Threads> SLMC_HD inline void assume_group_size() {
+#if defined(SLMC_PASS_PTX)
+  if constexpr (Threads >= 1 && Threads <= 1024) {
+    __builtin_assume(__nvvm_read_ptx_sreg_ntid_x() == Threads);
+    __builtin_assume(__nvvm_read_ptx_sreg_tid_x() < Threads);
+  }
+#endif
+}
+
+template <uint32_t Threads, class T0, class F> struct group_body1 {
   loop<T0> l0;
   mutable F f;
-  SLMC_HD void operator()() const { f(l0.at(group_id(0))); }
+  SLMC_HD void operator()() const {
+    assume_group_size<Threads>();
+    f(l0.at(group_id(0)));
+  }
 };
 
-template <class T0, class T1, class F> struct group_body2 {
+template <uint32_t Threads, class T0, class T1, class F> struct group_body2 {
   loop<T0> l0;
   loop<T1> l1;
   mutable F f;
-  SLMC_HD void operator()() const { f(l0.at(group_id(1)), l1.at(group_id(0))); }
+  SLMC_HD void operator()() const {
+    assume_group_size<Threads>();
+    f(l0.at(group_id(1)), l1.at(group_id(0)));
+  }
 };
 
 /// Runs iteration `k` of a perfect nest of `Rank` loops, linearised with
@@ -244,8 +285,8 @@ inline void launch_or_fall_back(const char *where, const Body &body, slmc_dim3 g
   host();
 }
 
-template <class T0, class F>
-inline void thread_groups(const char *where, loop<T0> l0, uint32_t threads, F f) {
+template <uint32_t Threads, class T0, class F>
+inline void thread_groups(const char *where, loop<T0> l0, F f) {
   if (!l0.count)
     return;
   auto host = [&] {
@@ -254,13 +295,12 @@ inline void thread_groups(const char *where, loop<T0> l0, uint32_t threads, F f)
   };
   if (!offload_active())
     return host();
-  launch_or_fall_back(where, group_body1<T0, F>{l0, f},
-                      slmc_dim3{(uint32_t)l0.count, 1, 1}, group_threads(threads), host);
+  launch_or_fall_back(where, group_body1<Threads, T0, F>{l0, f},
+                      slmc_dim3{(uint32_t)l0.count, 1, 1}, group_threads(Threads), host);
 }
 
-template <class T0, class T1, class F>
-inline void thread_groups(const char *where, loop<T0> l0, loop<T1> l1, uint32_t threads,
-                          F f) {
+template <uint32_t Threads, class T0, class T1, class F>
+inline void thread_groups(const char *where, loop<T0> l0, loop<T1> l1, F f) {
   if (!l0.count || !l1.count)
     return;
   auto host = [&] {
@@ -270,9 +310,9 @@ inline void thread_groups(const char *where, loop<T0> l0, loop<T1> l1, uint32_t 
   };
   if (!offload_active())
     return host();
-  launch_or_fall_back(where, group_body2<T0, T1, F>{l0, l1, f},
+  launch_or_fall_back(where, group_body2<Threads, T0, T1, F>{l0, l1, f},
                       slmc_dim3{(uint32_t)l1.count, (uint32_t)l0.count, 1},
-                      group_threads(threads), host);
+                      group_threads(Threads), host);
 }
 
 template <unsigned Rank, class T0, class T1, class T2, class F>

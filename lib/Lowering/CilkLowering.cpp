@@ -11,8 +11,8 @@
 //
 //   _Cilk_for _Thread_group (int y = 0; y < Y; y += TY)
 //     _Cilk_for _Thread_group (int x = 0; x < X; x += TX) { B }
-//   -> ::slmc::cilk::thread_groups("f.cpp:7", make_loop<int>((0), (Y), (TY), lt),
-//          make_loop<int>(...), SLMC_CILK_THREADS(256),
+//   -> ::slmc::cilk::thread_groups<SLMC_CILK_THREADS(256)>("f.cpp:7",
+//          make_loop<int>((0), (Y), (TY), lt), make_loop<int>(...),
 //          [=, A = ::slmc::cilk::device_pointer(A)] SLMC_HD (int y, int x) mutable { B });
 //
 // Pointers the nest uses are captured as their device-visible twins. In B,
@@ -275,8 +275,10 @@ private:
         if (G.Dialect == DialectKind::Cilk && G.Var &&
             writtenWithin(sm(Ctx), K.Region->getSourceRange(), G.Var->getLocation()))
           lowerGroupLocal(Ctx, G, L);
-      replaceNest(Ctx, L, Loops, "::slmc::cilk::thread_groups", where(Ctx, K) + ", ",
-                  "SLMC_CILK_THREADS(" + std::to_string(K.Shape.Size[0]) + "), ",
+      replaceNest(Ctx, L, Loops,
+                  "::slmc::cilk::thread_groups<SLMC_CILK_THREADS(" +
+                      std::to_string(K.Shape.Size[0]) + ")>",
+                  where(Ctx, K) + ", ", "",
                   pointerCaptures(Ctx, K), "mutable", Close);
     } else {
       replaceNest(Ctx, L, K.Loops, "::slmc::cilk::parallel_for", where(Ctx, K) + ", ", "",

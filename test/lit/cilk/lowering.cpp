@@ -17,7 +17,7 @@
 __declspec(target(gfx)) float twice(float x) { return 2 * x; }
 
 __declspec(target(gfx_kernel)) void k(const float *in, float *out, int n) {
-  // CHECK: {{^ *}}::slmc::cilk::thread_groups("lowering.cpp:[[@LINE+1]]", ::slmc::cilk::make_loop<int>((0), (long long)(n), (16), ::slmc::cilk::lt), SLMC_CILK_THREADS(32), [=, in = ::slmc::cilk::device_pointer(in), out = ::slmc::cilk::device_pointer(out)] SLMC_HD (int g) mutable {
+  // CHECK: {{^ *}}::slmc::cilk::thread_groups<SLMC_CILK_THREADS(32)>("lowering.cpp:[[@LINE+1]]", ::slmc::cilk::make_loop<int>((0), (long long)(n), (16), ::slmc::cilk::lt), [=, in = ::slmc::cilk::device_pointer(in), out = ::slmc::cilk::device_pointer(out)] SLMC_HD (int g) mutable {
   _Cilk_for _Thread_group (int g = 0; g < n; g += 16) {
     // CHECK: {{^ *}}SLMC_GROUP_LOCAL __attribute__((aligned(16))) float tile[16];
     __thread_group_local float tile[16];
