@@ -20,6 +20,7 @@
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
+#include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/DenseSet.h"
 
@@ -274,6 +275,15 @@ class GroupLocalMemoryTypes : public RecursiveASTVisitor<GroupLocalMemoryTypes> 
 public:
   GroupLocalMemoryTypes(ASTContext &Ctx, Reporter &R) : Ctx(Ctx), R(R) {}
   bool shouldVisitTemplateInstantiations() const { return true; }
+
+  /// Only the user's calls: the libraries' instantiations are most of the
+  /// walk.
+  bool TraverseDecl(Decl *D) {
+    if (D && !isa<TranslationUnitDecl>(D) &&
+        Ctx.getSourceManager().isInSystemHeader(D->getLocation()))
+      return true;
+    return RecursiveASTVisitor<GroupLocalMemoryTypes>::TraverseDecl(D);
+  }
 
   bool VisitCallExpr(CallExpr *CE) {
     const FunctionDecl *Callee = CE->getDirectCallee();
