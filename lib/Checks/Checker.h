@@ -59,8 +59,12 @@ void checkDivergentBarriers(const ProgramModel &Model, const Kernel &K,
                             Reporter &R, const BarrierRule &Rule);
 
 /// Rules checked even when clang reported errors (they explain some of
-/// them): variable-length array parameters.
+/// them): variable-length array parameters, SYCL group_local_memory's type.
 void runEarlyChecks(clang::ASTContext &Ctx, Reporter &R);
+
+/// SYCL: the type group_local_memory makes is trivially destructible (at
+/// each call, template instantiations included).
+void checkSyclGroupLocalMemoryTypes(clang::ASTContext &Ctx, Reporter &R);
 
 /// Runs every checker over the model.
 void runChecks(clang::ASTContext &Ctx, const ProgramModel &Model, Reporter &R,

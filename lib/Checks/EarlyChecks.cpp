@@ -62,6 +62,9 @@ private:
 
 void runEarlyChecks(ASTContext &Ctx, Reporter &R) {
   VlaParameters(Ctx, R).TraverseDecl(Ctx.getTranslationUnitDecl());
+  // The header leaves this rule to the check pass, which names the user's
+  // call; it must hold whatever else clang reported.
+  checkSyclGroupLocalMemoryTypes(Ctx, R);
 }
 
 } // namespace slmc

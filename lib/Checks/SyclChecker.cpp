@@ -14,10 +14,13 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Checks/Checker.h"
+#include "Model/ModelBuilder.h"
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
+#include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/DenseSet.h"
 
@@ -263,10 +266,92 @@ private:
   }
 };
 
+/// group_local_memory<T>: the group's T lives until the work-group ends and
+/// is never destroyed, so T must be trivially destructible. The header
+/// states the rule as a static_assert only where this check does not run
+/// (plain clang++ without the plugin): there it can only point inside the
+/// header, with the user's call in the instantiation notes.
+class GroupLocalMemoryTypes : public RecursiveASTVisitor<GroupLocalMemoryTypes> {
+public:
+  GroupLocalMemoryTypes(ASTContext &Ctx, Reporter &R) : Ctx(Ctx), R(R) {}
+  bool shouldVisitTemplateInstantiations() const { return true; }
+
+  /// Only the user's calls: the libraries' instantiations are most of the
+  /// walk.
+  bool TraverseDecl(Decl *D) {
+    if (D && !isa<TranslationUnitDecl>(D) &&
+        Ctx.getSourceManager().isInSystemHeader(D->getLocation()))
+      return true;
+    return RecursiveASTVisitor<GroupLocalMemoryTypes>::TraverseDecl(D);
+  }
+
+  bool VisitCallExpr(CallExpr *CE) {
+    const FunctionDecl *Callee = CE->getDirectCallee();
+    if (!Callee || !(findAnnotation(Callee, "slmc.entry:sycl.group_local_memory") ||
+                     findAnnotation(Callee, "slmc.entry:sycl.group_local_memory_for_overwrite")))
+      return true;
+    const TemplateArgumentList *Args = Callee->getTemplateSpecializationArgs();
+    if (!Args || Args->size() < 1 || Args->get(0).getKind() != TemplateArgument::Type)
+      return true;
+    QualType T = Args->get(0).getAsType();
+    // References, void and functions are the header's other rule.
+    if (T->isDependentType() || T->isReferenceType() || T->isVoidType() ||
+        T->isFunctionType() || T->isIncompleteType() ||
+        T.isDestructedType() != QualType::DK_cxx_destructor)
+      return true;
+    // Once per call as written and type (a template's instantiations share
+    // the call).
+    if (!Reported.insert({CE->getBeginLoc().getRawEncoding(), T.getCanonicalType().getAsOpaquePtr()})
+             .second)
+      return true;
+    const FunctionDecl *Written = Callee->getPrimaryTemplate()
+                                      ? Callee->getPrimaryTemplate()->getTemplatedDecl()
+                                      : Callee;
+    R.report(CE->getBeginLoc(), Diag::err_sycl_glm_not_trivially_destructible)
+        << Written << T << CE->getCallee()->getSourceRange();
+    if (const CXXRecordDecl *RD = Ctx.getBaseElementType(T)->getAsCXXRecordDecl())
+      noteWhy(RD);
+    return true;
+  }
+
+private:
+  /// The first reason the destructor of `RD` is non-trivial, in the user's
+  /// terms: a destructor written by the user, a member or a base.
+  void noteWhy(const CXXRecordDecl *RD) {
+    if (const CXXDestructorDecl *D = RD->getDestructor(); D && D->isUserProvided()) {
+      R.report(D->getLocation(), Diag::note_sycl_nontrivial_destructor) << 0u << D << QualType();
+      return;
+    }
+    for (const FieldDecl *F : RD->fields())
+      if (F->getType().isDestructedType() == QualType::DK_cxx_destructor) {
+        R.report(F->getLocation(), Diag::note_sycl_nontrivial_destructor)
+            << 1u << F << F->getType();
+        return;
+      }
+    for (const CXXBaseSpecifier &B : RD->bases())
+      if (B.getType().isDestructedType() == QualType::DK_cxx_destructor) {
+        R.report(B.getBeginLoc(), Diag::note_sycl_nontrivial_destructor)
+            << 2u << RD << B.getType();
+        return;
+      }
+  }
+
+  ASTContext &Ctx;
+  Reporter &R;
+  llvm::DenseSet<std::pair<unsigned, const void *>> Reported;
+};
+
 } // namespace
 
 std::unique_ptr<Checker> createSyclChecker() {
   return std::make_unique<SyclChecker>();
+}
+
+void checkSyclGroupLocalMemoryTypes(ASTContext &Ctx, Reporter &R) {
+  // A walk of every instantiation is not free: only where the header is in.
+  if (Ctx.Idents.find("group_local_memory") == Ctx.Idents.end())
+    return;
+  GroupLocalMemoryTypes(Ctx, R).TraverseDecl(Ctx.getTranslationUnitDecl());
 }
 
 } // namespace slmc

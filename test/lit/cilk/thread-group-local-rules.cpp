@@ -59,14 +59,25 @@ __declspec(target(gfx_kernel)) void table(float *out, int n) {
     }
 }
 
-// Total SLM over the device limit (64 KiB unless configured).
+// Total SLM over the device limit (64 KiB unless configured): reported at
+// the variable that crosses it, in declaration order.
 __declspec(target(gfx_kernel)) void too_big(float *out, int n) {
-  _Cilk_for _Thread_group (int g = 0; g < n; g++) { // expected-error {{this kernel uses 81920 bytes of group-local memory}}
+  _Cilk_for _Thread_group (int g = 0; g < n; g++) { // expected-note {{in the kernel this loop nest runs, which uses 81924 bytes of group-local memory in all}}
     __thread_group_local float a[10240]; // expected-note {{'a' takes 40960 bytes}}
-    __thread_group_local float b[10240]; // expected-note {{'b' takes 40960 bytes}}
+    __thread_group_local float b[10240]; // expected-error {{'b' brings the group-local memory of this kernel to 81920 bytes, more than the 65536 bytes a work-group can have}}
+    __thread_group_local int count; // expected-note {{'count' takes 4 bytes}}
     _Cilk_for (int i = 0; i < 10240; i++) {
       a[i] = out[i];
-      b[i] = a[i];
+      b[i] = a[i] + count;
     }
+  }
+}
+
+// One variable over the limit by itself.
+__declspec(target(gfx_kernel)) void alone_too_big(float *out, int n) {
+  _Cilk_for _Thread_group (int g = 0; g < n; g++) { // expected-note {{in the kernel this loop nest runs}}
+    __thread_group_local float whole[20000]; // expected-error {{'whole' takes 80000 bytes of group-local memory, more than the 65536 bytes a work-group can have}}
+    _Cilk_for (int i = 0; i < 20000; i++)
+      whole[i] = out[i];
   }
 }

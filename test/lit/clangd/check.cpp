@@ -22,7 +22,6 @@ using namespace concurrency;
 
 void f(array_view<int, 1> av) {
   parallel_for_each(av.extent.tile<32>(), [=](tiled_index<32> t) restrict(amp) {
-// BIG: check.cpp:[[@LINE-1]]:3: error: This kernel uses 76804 bytes of group-local memory, more than the 65536 bytes a work-group can have
 // BIGOK-NOT: group-local memory
 // BIGOK-NOT: Unknown argument
     /* é */ tile_static int x = 42;
@@ -30,6 +29,11 @@ void f(array_view<int, 1> av) {
 // CHECK-NEXT: fix-it:"{{.*}}check.cpp":{[[@LINE-2]]:31-[[@LINE-2]]:36}:""
 #ifdef BIG
     tile_static float big[32][600];
+// The limit error at the variable that crosses it; the kernel and the other
+// variable as related information.
+// BIG: check.cpp:[[@LINE-3]]:23: error: 'big' brings the group-local memory of this kernel to 76804 bytes, more than the 65536 bytes a work-group can have
+// BIG-NEXT: check.cpp:[[@LINE-11]]:3: note: In the kernel launched here
+// BIG-NEXT: check.cpp:[[@LINE-9]]:30: note: 'x' takes 4 bytes
     big[t.local[0]][0] = 0;
 #endif
     if (t.local[0] < 16)

@@ -31,4 +31,6 @@ extern "C" _GENX_MAIN_ void scale(SurfaceIndex buf, uint n) {
 // CHECK-NEXT: extern "C" SLMC_KERNEL void scale(SurfaceIndex a0, uint a1) { slmc_cm_body_scale(a0, a1); }
 // CHECK-NEXT: extern "C" void slmc_cm_cpu_scale(void **args) { slmc_cm_body_scale(*static_cast<SurfaceIndex *>(args[0]), *static_cast<uint *>(args[1])); }
 // PROGRAM: scale(surface,value4)
-// BIG: error: this kernel uses 70000 bytes of group-local memory, more than the 65536 bytes a work-group can have
+// BIG: lowering.cpp:19:15: error: 'cm_slm_init' asks for 70000 bytes of shared local memory, more than the 65536 bytes a work-group can have
+// BIG-NEXT: 19 | cm_slm_init(70000);
+// BIG-NEXT: | ^~~~~

@@ -39,6 +39,14 @@ extern "C" _GENX_MAIN_ void bad(SurfaceIndex in, SurfaceIndex out, uint n) {
   write(out, 0u, uint(early + slm));
 }
 
+// A constant size over the work-group's shared local memory (64 KiB unless
+// configured) is reported at the size.
+extern "C" _GENX_MAIN_ void too_big(SurfaceIndex out) {
+  cm_slm_init(kBlock * 80); // expected-error {{'cm_slm_init' asks for 81920 bytes of shared local memory, more than the 65536 bytes a work-group can have}}
+  uint slm = cm_slm_alloc(kBlock);
+  write(out, 0u, slm);
+}
+
 extern "C" _GENX_MAIN_ void never_init(SurfaceIndex out) { // expected-note {{in kernel 'never_init'}}
   uint slm = cm_slm_alloc(64); // expected-error {{'cm_slm_alloc' uses shared local memory but the kernel never calls 'cm_slm_init'}}
   write(out, 0u, slm);

@@ -24,14 +24,13 @@ struct Counter { Counter() : n(0) {} int n; };
 
 void f(array_view<int, 1> av) {
   parallel_for_each(av.extent.tile<32>(), [=](tiled_index<32> t) restrict(amp) {
-// LIMIT: checks.cpp:[[@LINE-1]]:3: error: this kernel uses 76804 bytes of group-local memory, more than the 65536 bytes a work-group can have [slmc-rules]
     tile_static Counter c;
 // WARN: checks.cpp:[[@LINE-1]]:25: warning: the default constructor of 'tile_static' variable 'c' of type 'Counter' will not run [slmc-tile-static-constructor]
 // WERR: checks.cpp:[[@LINE-2]]:25: error: the default constructor of 'tile_static' variable 'c' of type 'Counter' will not run [slmc-tile-static-constructor,-warnings-as-errors]
 // ONLYWARN: checks.cpp:[[@LINE-3]]:25: warning: the default constructor
 // BIGOK: checks.cpp:[[@LINE-4]]:25: warning: the default constructor
 // NOWARN-NOT: will not run
-// WARN: checks.cpp:[[@LINE-11]]:18: note: constructor declared here
+// WARN: checks.cpp:[[@LINE-10]]:18: note: constructor declared here
 // NOWARN-NOT: constructor declared here
 #ifdef INIT
     tile_static int x = 42;
@@ -41,7 +40,10 @@ void f(array_view<int, 1> av) {
 #endif
 #ifdef BIG
     tile_static float big[32][600];
-// LIMIT: checks.cpp:[[@LINE-1]]:23: note: 'big' takes 76800 bytes
+// LIMIT: checks.cpp:[[@LINE-1]]:23: error: 'big' brings the group-local memory of this kernel to 76804 bytes, more than the 65536 bytes a work-group can have [slmc-rules]
+// LIMIT-NEXT: tile_static float big
+// LIMIT: checks.cpp:[[@LINE-19]]:3: note: in the kernel launched here
+// LIMIT: checks.cpp:[[@LINE-19]]:25: note: 'c' takes 4 bytes
 // BIGOK-NOT: group-local memory
     big[t.local[0]][0] = 0;
 #endif

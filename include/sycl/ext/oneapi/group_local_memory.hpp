@@ -69,7 +69,10 @@ template <typename T, typename Group> constexpr bool glm_valid() {
            std::is_trivially_destructible<T>::value;
 }
 
-/// The extension's rules on T and Group, as one message each.
+/// The extension's rules on T and Group, as one message each. Where slmc's
+/// check pass runs (__SLMC__: slmc++, the plugin, slmc-clangd, clang-tidy)
+/// it reports a T that is not trivially destructible at the user's call,
+/// naming T; a static_assert could only point here.
 template <typename T, typename Group, bool ForOverwrite = false> constexpr bool glm_check() {
   constexpr bool group_ok = is_sycl_group<typename std::decay<Group>::type>::value;
   constexpr bool object = !std::is_reference<T>::value && !std::is_void<T>::value &&
@@ -78,14 +81,18 @@ template <typename T, typename Group, bool ForOverwrite = false> constexpr bool 
     static_assert(group_ok, "group_local_memory: Group must be sycl::group<N> (pass "
                             "item.get_group(), not the item)");
     static_assert(object, "group_local_memory: T must be an object type");
+#if !defined(__SLMC__)
     static_assert(!object || std::is_trivially_destructible<T>::value,
                   "group_local_memory: T must be trivially destructible");
+#endif
   } else {
     static_assert(group_ok, "group_local_memory_for_overwrite: Group must be "
                             "sycl::group<N> (pass item.get_group(), not the item)");
     static_assert(object, "group_local_memory_for_overwrite: T must be an object type");
+#if !defined(__SLMC__)
     static_assert(!object || std::is_trivially_destructible<T>::value,
                   "group_local_memory_for_overwrite: T must be trivially destructible");
+#endif
   }
   return glm_valid<T, Group>();
 }
