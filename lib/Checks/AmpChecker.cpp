@@ -134,6 +134,37 @@ Uniformity::Seed classifyAmp(const Expr *E) {
   return Uniformity::Seed::None;
 }
 
+/// `t.local[k]` of a tiled_index `t`: the thread's index in dimension k
+/// of the tile.
+std::optional<unsigned> ampLocalId(const Expr *E) {
+  const auto *OC = dyn_cast<CXXOperatorCallExpr>(E->IgnoreParenImpCasts());
+  if (!OC || OC->getOperator() != OO_Subscript || OC->getNumArgs() != 2)
+    return std::nullopt;
+  const auto *ME = dyn_cast<MemberExpr>(OC->getArg(0)->IgnoreParenImpCasts());
+  if (!ME || ME->getMemberDecl()->getName() != "local" ||
+      classifyAmp(ME) != Uniformity::Seed::Divergent)
+    return std::nullopt;
+  const Expr *Dim = OC->getArg(1);
+  if (Dim->isValueDependent())
+    return std::nullopt;
+  std::optional<llvm::APSInt> K =
+      Dim->getIntegerConstantExpr(ME->getMemberDecl()->getASTContext());
+  if (!K || K->isNegative() || K->getExtValue() > 2)
+    return std::nullopt;
+  return unsigned(K->getExtValue());
+}
+
+/// `t.barrier.wait();` for the kernel's tiled_index parameter `t`.
+std::string ampBarrier(const FunctionDecl *Body) {
+  for (const ParmVarDecl *P : Body->parameters())
+    if (const CXXRecordDecl *RD =
+            P->getType().getNonReferenceType()->getAsCXXRecordDecl())
+      if (RD->getIdentifier() && RD->getName() == "tiled_index" &&
+          P->getIdentifier())
+        return (P->getName() + ".barrier.wait();").str();
+  return "";
+}
+
 class AmpChecker : public Checker {
   llvm::DenseSet<const Expr *> Reported;
 
@@ -146,7 +177,7 @@ public:
         checkTileStatic(Ctx, Model, G, R);
     for (const Kernel &K : Model.Kernels)
       if (K.Dialect == DialectKind::Amp)
-        checkKernel(Model, K, R);
+        checkKernel(Ctx, Model, K, R);
   }
 
 private:
@@ -322,7 +353,8 @@ private:
     }
   }
 
-  void checkKernel(const ProgramModel &Model, const Kernel &K, Reporter &R) {
+  void checkKernel(ASTContext &Ctx, const ProgramModel &Model, const Kernel &K,
+                   Reporter &R) {
     checkCalls(Model, K, R);
     if (K.UsesWorkGroups) {
       if (K.Shape.Static && K.Shape.threads() > 1024)
@@ -342,6 +374,8 @@ private:
       checkDivergentBarriers(Model, K, R,
                              {DialectKind::Amp, Diag::warn_amp_barrier_divergent,
                               Diag::note_slmc_divergent_because, classifyAmp});
+      checkGroupLocalRaces(Ctx, Model, K, R,
+                           {DialectKind::Amp, ampLocalId, ampBarrier(K.Body)});
       return;
     }
     // MSVC's C3600: tile_static needs a tiled launch.

@@ -21,31 +21,12 @@ namespace slmc {
 
 void checkDivergentBarriers(const ProgramModel &Model, const Kernel &K,
                             Reporter &R, const BarrierRule &Rule) {
-  auto Reach = Model.reachableFrom(K.Body);
   auto DefOf = [](const FunctionDecl *FD) -> const FunctionDecl * {
     const FunctionDecl *Def = nullptr;
     return FD && FD->hasBody(Def) ? Def : nullptr;
   };
-  // Functions that wait on a barrier themselves or through calls.
-  llvm::DenseSet<const FunctionDecl *> Waits;
-  for (const BarrierSite &B : Model.Barriers)
-    if (B.Dialect == Rule.Dialect)
-      if (const FunctionDecl *Def = DefOf(B.Function); Def && Reach.count(Def))
-        Waits.insert(Def);
-  for (bool Changed = true; Changed;) {
-    Changed = false;
-    for (auto &[Fn, Edge] : Reach) {
-      auto It = Model.Calls.find(Fn);
-      if (Waits.count(Fn) || It == Model.Calls.end())
-        continue;
-      for (const CallEdge &E : It->second)
-        if (Waits.count(DefOf(E.Callee))) {
-          Waits.insert(Fn);
-          Changed = true;
-          break;
-        }
-    }
-  }
+  llvm::DenseSet<const FunctionDecl *> Waits =
+      functionsThatWait(Model, K.Body, Rule.Dialect);
   for (const FunctionDecl *Fn : Waits) {
     Uniformity U(Fn, Rule.Classify);
     auto Report = [&](const Expr *Site, const FunctionDecl *Callee) {

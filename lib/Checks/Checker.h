@@ -19,6 +19,7 @@
 #include "Model/Model.h"
 
 #include "clang/AST/ASTContext.h"
+#include "llvm/ADT/DenseSet.h"
 
 #include <memory>
 #include <vector>
@@ -57,6 +58,27 @@ struct BarrierRule {
 /// work-item-dependent control flow.
 void checkDivergentBarriers(const ProgramModel &Model, const Kernel &K,
                             Reporter &R, const BarrierRule &Rule);
+
+/// Functions reachable from `Root` that wait on one of the dialect's
+/// barriers, themselves or through calls.
+llvm::DenseSet<const clang::FunctionDecl *>
+functionsThatWait(const ProgramModel &Model, const clang::FunctionDecl *Root,
+                  DialectKind Dialect);
+
+/// A dialect's words for the race check: which expressions read the
+/// work-item's local id (and in which dimension of the group shape), and
+/// the barrier statement a fix-it inserts ("" for none).
+struct RaceRule {
+  DialectKind Dialect;
+  std::function<std::optional<unsigned>(const clang::Expr *)> LocalId;
+  std::string Barrier;
+};
+
+/// Warns about group-local elements that one work-item writes and another
+/// reads or writes with no barrier in between, where the static group shape
+/// and the index expressions prove it.
+void checkGroupLocalRaces(clang::ASTContext &Ctx, const ProgramModel &Model,
+                          const Kernel &K, Reporter &R, const RaceRule &Rule);
 
 /// Rules checked even when clang reported errors (they explain some of
 /// them): variable-length array parameters, SYCL group_local_memory's type.

@@ -49,9 +49,12 @@ void rules(array_view<int, 1> av) {
     tile_static HoldsPtr hp;        // expected-error {{'tile_static' variable 'hp' cannot have pointer-holding class type 'HoldsPtr'}}
     tile_static WithCtor wc;        // expected-warning {{the default constructor of 'tile_static' variable 'wc' of type 'WithCtor' will not run}}
     tile_static WithDtor wd;        // expected-warning {{the destructor of 'tile_static' variable 'wd' of type 'WithDtor' will not run}}
-    ok_scalar = 1;
+    if (t.local[0] == 0) // one writer: no race for -Wslmc-group-local-race
+      ok_scalar = 1;
     ok_array[t.local[0]][0] = 0.0f;
-    ok_pod.a = ok_scalar;
+    t.barrier.wait();
+    if (t.local[0] == 0)
+      ok_pod.a = ok_scalar;
     t.barrier.wait();
     av[t.global] = ok_scalar + int(ok_array[0][0]) + ok_pod.a;
   });

@@ -14,6 +14,7 @@
 // RUN: FileCheck %s --check-prefix=FIXED --input-file=%t/fix.cpp
 
 // LIST: slmc-divergent-barrier
+// LIST: slmc-group-local-race
 // LIST: slmc-rules
 // LIST: slmc-tile-static-constructor
 

@@ -1,0 +1,549 @@
+//===- RaceChecker.cpp - Missing barriers over group-local memory ---------===//
+//
+// Part of the slmc project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// Between two barriers, a group-local element written by one work-item and
+// read or written by another is a data race. This check only reports what it
+// can prove: it walks the kernel body's statements in order, keeps the
+// accesses since the last barrier, and evaluates each index (and each
+// enclosing `if` condition) for every work-item of the static group shape.
+// An index or condition that is not integer arithmetic on local ids,
+// constants and read-only locals initialised from them makes the access
+// unanalysable, and unanalysable accesses are never reported. Statements
+// that may not run (loops, `?:`, `&&`/`||` operands, `if` on other values)
+// are skipped; a statement that contains a barrier, a call that may wait on
+// one, or a jump ends the interval or the walk.
+//
+//===----------------------------------------------------------------------===//
+#include "Checks/Checker.h"
+
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/StmtCXX.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/ADT/DenseSet.h"
+
+#include <map>
+
+using namespace clang;
+
+namespace slmc {
+namespace {
+
+using Item = std::array<int64_t, 3>;
+using Element = llvm::SmallVector<int64_t, 3>;
+
+/// Where an access sits: for each block from the kernel body down, the
+/// statement of that block that holds it and whether the block runs under
+/// an `if` on the work-item.
+struct Step {
+  const CompoundStmt *Block;
+  const Stmt *Child;
+  bool Guarded;
+};
+
+struct Access {
+  const VarDecl *Var;
+  const Expr *E;
+  bool Read, Write;
+  llvm::SmallVector<Step, 4> Path;
+  std::vector<Item> Who;       // the work-items that make it
+  std::vector<Element> Where;  // the element each of them accesses
+};
+
+/// A local that is never written after its initialisation (every use reads
+/// its value), so its value is its initializer's.
+class ReadOnlyLocals : public RecursiveASTVisitor<ReadOnlyLocals> {
+  llvm::DenseSet<const DeclRefExpr *> Reads;
+  llvm::DenseSet<const VarDecl *> Written;
+  std::vector<const VarDecl *> Declared;
+
+public:
+  llvm::DenseMap<const VarDecl *, const Expr *> Values;
+
+  explicit ReadOnlyLocals(const Stmt *Body) {
+    TraverseStmt(const_cast<Stmt *>(Body));
+    for (const VarDecl *VD : Declared)
+      if (!Written.count(VD))
+        Values[VD] = VD->getInit();
+  }
+  bool VisitImplicitCastExpr(ImplicitCastExpr *ICE) {
+    if (ICE->getCastKind() == CK_LValueToRValue)
+      if (const auto *DRE =
+              dyn_cast<DeclRefExpr>(ICE->getSubExpr()->IgnoreParens()))
+        Reads.insert(DRE);
+    return true;
+  }
+  bool VisitDeclRefExpr(DeclRefExpr *DRE) {
+    // Casts are visited before the references inside them.
+    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+      if (!Reads.count(DRE))
+        Written.insert(VD);
+    return true;
+  }
+  bool VisitVarDecl(VarDecl *VD) {
+    if (VD->isLocalVarDecl() && !VD->isStaticLocal() && VD->getInit() &&
+        VD->getType()->isIntegralOrEnumerationType() &&
+        !VD->getType()->isReferenceType())
+      Declared.push_back(VD);
+    return true;
+  }
+};
+
+class RaceWalk {
+  ASTContext &Ctx;
+  const ProgramModel &Model;
+  const Kernel &K;
+  Reporter &R;
+  const RaceRule &Rule;
+  llvm::DenseSet<const Expr *> BarrierCalls;
+  llvm::DenseSet<const FunctionDecl *> Waits;
+  ReadOnlyLocals Locals;
+  std::vector<Item> Items;
+  std::vector<Access> Interval;
+  llvm::SmallVector<Step, 4> Path;
+  llvm::SmallVector<std::pair<const Expr *, bool>, 4> Guards;
+  llvm::DenseSet<const Expr *> Reported;
+  bool Stopped = false;
+
+public:
+  RaceWalk(ASTContext &Ctx, const ProgramModel &Model, const Kernel &K,
+           Reporter &R, const RaceRule &Rule, const Stmt *Body)
+      : Ctx(Ctx), Model(Model), K(K), R(R), Rule(Rule), Locals(Body) {
+    for (const BarrierSite &B : Model.Barriers)
+      if (B.Dialect == Rule.Dialect)
+        BarrierCalls.insert(B.Call);
+    Waits = functionsThatWait(Model, K.Body, Rule.Dialect);
+    for (int64_t A = 0; A < K.Shape.Size[0]; ++A)
+      for (int64_t B = 0; B < K.Shape.Size[1]; ++B)
+        for (int64_t C = 0; C < K.Shape.Size[2]; ++C)
+          Items.push_back({A, B, C});
+  }
+
+  void walk(const Stmt *S) {
+    if (Stopped || !S)
+      return;
+    if (mayWait(S)) {
+      // Straight-line barriers end the interval; one inside a loop or a
+      // branch ends it too (nothing before it is paired with anything
+      // after it, and nothing inside is looked at).
+      if (const auto *CS = dyn_cast<CompoundStmt>(S))
+        return walkBlock(CS);
+      Interval.clear();
+      return;
+    }
+    if (jumps(S)) {
+      Stopped = true;
+      return;
+    }
+    if (const auto *CS = dyn_cast<CompoundStmt>(S))
+      return walkBlock(CS);
+    if (const auto *If = dyn_cast<IfStmt>(S)) {
+      if (If->getInit() || If->getConditionVariable() || If->isConsteval() ||
+          !evaluable(If->getCond()))
+        return; // may or may not run: not provable
+      Guards.push_back({If->getCond(), true});
+      walkGuarded(If->getThen());
+      Guards.back().second = false;
+      walkGuarded(If->getElse());
+      Guards.pop_back();
+      return;
+    }
+    if (isa<Expr>(S) || isa<DeclStmt>(S) || isa<NullStmt>(S)) {
+      std::vector<Access> New;
+      collect(S, New);
+      for (Access &A : New)
+        if (locate(A))
+          add(std::move(A));
+    }
+    // Loops, switches and the rest may not run: skipped.
+  }
+
+private:
+  void walkBlock(const CompoundStmt *CS) {
+    bool Guarded = !Guards.empty();
+    for (const Stmt *Child : CS->body()) {
+      Path.push_back({CS, Child, Guarded});
+      walk(Child);
+      Path.pop_back();
+    }
+  }
+
+  /// A branch that is not a block is its own block level for fix-its.
+  void walkGuarded(const Stmt *S) {
+    if (!S)
+      return;
+    if (isa<CompoundStmt>(S))
+      return walk(S);
+    Path.push_back({nullptr, S, true});
+    walk(S);
+    Path.pop_back();
+  }
+
+  bool mayWait(const Stmt *S) const {
+    if (!S)
+      return false;
+    if (const auto *E = dyn_cast<Expr>(S); E && BarrierCalls.count(E))
+      return true;
+    if (const auto *CE = dyn_cast<CallExpr>(S)) {
+      const FunctionDecl *Callee = CE->getDirectCallee();
+      const FunctionDecl *Def = nullptr;
+      if (!Callee)
+        return true; // through a pointer: unknown
+      if (Callee->hasBody(Def)) {
+        if (Waits.count(Def))
+          return true;
+      } else if (!Callee->getBuiltinID() &&
+                 !Ctx.getSourceManager().isInSystemHeader(
+                     Callee->getLocation())) {
+        return true; // defined elsewhere: unknown
+      }
+    }
+    if (isa<LambdaExpr>(S))
+      return false;
+    for (const Stmt *C : S->children())
+      if (mayWait(C))
+        return true;
+    return false;
+  }
+
+  static bool jumps(const Stmt *S) {
+    if (!S || isa<LambdaExpr>(S))
+      return false;
+    if (isa<ReturnStmt>(S) || isa<BreakStmt>(S) || isa<ContinueStmt>(S) ||
+        isa<GotoStmt>(S) || isa<IndirectGotoStmt>(S) || isa<LabelStmt>(S) ||
+        isa<CXXThrowExpr>(S) || isa<CoreturnStmt>(S) || isa<CXXTryStmt>(S))
+      return true;
+    for (const Stmt *C : S->children())
+      if (jumps(C))
+        return true;
+    return false;
+  }
+
+  /// The group-local variable `E` names, through as many subscripts as its
+  /// array type has, when the element is a scalar.
+  const VarDecl *element(const Expr *E,
+                         llvm::SmallVectorImpl<const Expr *> &Indices) const {
+    E = E->IgnoreParens();
+    llvm::SmallVector<const Expr *, 3> Reversed;
+    const Expr *Base = E;
+    while (const auto *AS = dyn_cast<ArraySubscriptExpr>(Base)) {
+      Reversed.push_back(AS->getIdx());
+      Base = AS->getBase()->IgnoreParenImpCasts();
+    }
+    const auto *DRE = dyn_cast<DeclRefExpr>(Base);
+    const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+    if (!VD || !E->getType()->isArithmeticType())
+      return nullptr;
+    const GroupLocalVar *G = Model.groupLocal(VD);
+    if (!G || G->Dialect != Rule.Dialect)
+      return nullptr;
+    unsigned Rank = 0;
+    for (QualType T = VD->getType(); const auto *AT = Ctx.getAsConstantArrayType(T);
+         T = AT->getElementType())
+      ++Rank;
+    if (Rank != Reversed.size())
+      return nullptr;
+    Indices.assign(Reversed.rbegin(), Reversed.rend());
+    return VD;
+  }
+
+  /// The group-local accesses `S` surely makes when it runs.
+  void collect(const Stmt *S, std::vector<Access> &Out) const {
+    if (!S || isa<LambdaExpr>(S))
+      return;
+    auto Add = [&](const Expr *E, bool Read, bool Write) {
+      llvm::SmallVector<const Expr *, 3> Indices;
+      if (const VarDecl *VD = element(E, Indices)) {
+        Out.push_back({VD, E, Read, Write, {}, {}, {}});
+        for (const Expr *I : Indices)
+          collect(I, Out);
+        return true;
+      }
+      return false;
+    };
+    if (const auto *BO = dyn_cast<BinaryOperator>(S)) {
+      if (BO->isAssignmentOp() && Add(BO->getLHS(), BO->isCompoundAssignmentOp(), true))
+        return collect(BO->getRHS(), Out);
+      if (BO->isLogicalOp())
+        return collect(BO->getLHS(), Out); // the right side may not run
+    }
+    if (const auto *UO = dyn_cast<UnaryOperator>(S);
+        UO && UO->isIncrementDecrementOp() && Add(UO->getSubExpr(), true, true))
+      return;
+    if (const auto *ICE = dyn_cast<ImplicitCastExpr>(S);
+        ICE && ICE->getCastKind() == CK_LValueToRValue &&
+        Add(ICE->getSubExpr(), true, false))
+      return;
+    if (const auto *CO = dyn_cast<AbstractConditionalOperator>(S))
+      return collect(CO->getCond(), Out);
+    for (const Stmt *C : S->children())
+      collect(C, Out);
+  }
+
+  std::optional<int64_t> eval(const Expr *E, const Item &L,
+                              unsigned Depth = 0) const {
+    if (!E || Depth > 32)
+      return std::nullopt;
+    E = E->IgnoreParens();
+    if (const auto *FE = dyn_cast<FullExpr>(E))
+      return eval(FE->getSubExpr(), L, Depth + 1);
+    if (std::optional<unsigned> Dim = Rule.LocalId(E))
+      return *Dim < 3 ? std::optional<int64_t>(L[*Dim]) : std::nullopt;
+    if (!E->isValueDependent() && E->getType()->isIntegralOrEnumerationType())
+      if (std::optional<llvm::APSInt> V = E->getIntegerConstantExpr(Ctx))
+        if (V->getSignificantBits() <= 32)
+          return V->getExtValue();
+    auto Bounded = [](int64_t V) -> std::optional<int64_t> {
+      if (V > INT32_MAX || V < INT32_MIN)
+        return std::nullopt;
+      return V;
+    };
+    if (const auto *CE = dyn_cast<CastExpr>(E)) {
+      switch (CE->getCastKind()) {
+      case CK_LValueToRValue:
+      case CK_NoOp:
+      case CK_IntegralCast:
+        return eval(CE->getSubExpr(), L, Depth + 1);
+      case CK_IntegralToBoolean:
+        if (auto V = eval(CE->getSubExpr(), L, Depth + 1))
+          return *V != 0;
+        return std::nullopt;
+      default:
+        return std::nullopt;
+      }
+    }
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+      const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+      auto It = VD ? Locals.Values.find(VD) : Locals.Values.end();
+      if (It == Locals.Values.end())
+        return std::nullopt;
+      return eval(It->second, L, Depth + 1);
+    }
+    if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
+      auto V = eval(UO->getSubExpr(), L, Depth + 1);
+      if (!V)
+        return std::nullopt;
+      switch (UO->getOpcode()) {
+      case UO_Plus: return V;
+      case UO_Minus: return -*V;
+      case UO_LNot: return *V == 0;
+      default: return std::nullopt;
+      }
+    }
+    if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+      auto A = eval(BO->getLHS(), L, Depth + 1);
+      auto B = eval(BO->getRHS(), L, Depth + 1);
+      if (!A || !B)
+        return std::nullopt;
+      switch (BO->getOpcode()) {
+      case BO_Add: return Bounded(*A + *B);
+      case BO_Sub: return Bounded(*A - *B);
+      case BO_Mul: return Bounded(*A * *B);
+      case BO_Div: return *B ? Bounded(*A / *B) : std::nullopt;
+      case BO_Rem: return *B ? Bounded(*A % *B) : std::nullopt;
+      case BO_Shl: return *A >= 0 && *B >= 0 && *B < 31 ? Bounded(*A << *B) : std::nullopt;
+      case BO_Shr: return *A >= 0 && *B >= 0 && *B < 63 ? std::optional<int64_t>(*A >> *B) : std::nullopt;
+      case BO_And: return *A & *B;
+      case BO_Or: return *A | *B;
+      case BO_Xor: return *A ^ *B;
+      case BO_LT: return *A < *B;
+      case BO_GT: return *A > *B;
+      case BO_LE: return *A <= *B;
+      case BO_GE: return *A >= *B;
+      case BO_EQ: return *A == *B;
+      case BO_NE: return *A != *B;
+      case BO_LAnd: return *A && *B;
+      case BO_LOr: return *A || *B;
+      default: return std::nullopt;
+      }
+    }
+    return std::nullopt;
+  }
+
+  bool evaluable(const Expr *E) const {
+    for (const Item &L : Items)
+      if (!eval(E, L))
+        return false;
+    return true;
+  }
+
+  /// Fills in which work-items make `A` and where; false when that is not
+  /// known for every work-item.
+  bool locate(Access &A) const {
+    llvm::SmallVector<const Expr *, 3> Indices;
+    element(A.E, Indices);
+    A.Path = Path;
+    for (const Item &L : Items) {
+      bool Runs = true;
+      for (auto [Cond, Want] : Guards) {
+        std::optional<int64_t> V = eval(Cond, L);
+        if (!V)
+          return false;
+        Runs &= (*V != 0) == Want;
+      }
+      if (!Runs)
+        continue;
+      Element Where;
+      for (const Expr *I : Indices) {
+        std::optional<int64_t> V = eval(I, L);
+        if (!V)
+          return false;
+        Where.push_back(*V);
+      }
+      A.Who.push_back(L);
+      A.Where.push_back(std::move(Where));
+    }
+    return true;
+  }
+
+  /// A work-item of `Before` (a write) that touches the element some other
+  /// work-item of `After` touches, as (index into Before, into After).
+  static std::optional<std::pair<size_t, size_t>>
+  collision(const Access &Before, const Access &After) {
+    // Up to two writers of each element, so one of them differs from any
+    // given work-item.
+    std::map<Element, std::pair<size_t, size_t>> Writers;
+    constexpr size_t None = ~size_t(0);
+    for (size_t I = 0; I < Before.Who.size(); ++I) {
+      auto [It, New] = Writers.try_emplace(Before.Where[I], I, None);
+      if (!New && It->second.second == None)
+        It->second.second = I;
+    }
+    for (size_t J = 0; J < After.Who.size(); ++J) {
+      auto It = Writers.find(After.Where[J]);
+      if (It == Writers.end())
+        continue;
+      auto [First, Second] = It->second;
+      if (Before.Who[First] != After.Who[J])
+        return std::pair(First, J);
+      if (Second != None)
+        return std::pair(Second, J);
+    }
+    return std::nullopt;
+  }
+
+  void add(Access B) {
+    // Bounds the work on long straight-line code; later accesses are
+    // simply not looked at.
+    if (Interval.size() >= 64)
+      return;
+    if (B.Write)
+      if (auto C = collision(B, B)) {
+        report(B, B, *C);
+        Interval.push_back(std::move(B));
+        return;
+      }
+    for (const Access &A : Interval) {
+      if (!A.Write || A.Var != B.Var || sameStatement(A, B))
+        continue;
+      if (auto C = collision(A, B)) {
+        report(A, B, *C);
+        break;
+      }
+    }
+    Interval.push_back(std::move(B));
+  }
+
+  static bool sameStatement(const Access &A, const Access &B) {
+    return A.Path.size() == B.Path.size() && !A.Path.empty() &&
+           A.Path.back().Child == B.Path.back().Child;
+  }
+
+  std::string spell(const Item &L) const {
+    std::string S = "(";
+    for (unsigned I = 0; I < std::max(1u, K.Shape.Rank); ++I)
+      S += (I ? ", " : "") + std::to_string(L[I]);
+    return S + ")";
+  }
+
+  std::string spell(const VarDecl *V, const Element &E) const {
+    std::string S = V->getName().str();
+    for (int64_t I : E)
+      S += "[" + std::to_string(I) + "]";
+    return S;
+  }
+
+  void report(const Access &A, const Access &B, std::pair<size_t, size_t> C) {
+    bool Self = &A == &B;
+    if (!Reported.insert(B.E).second)
+      return;
+    R.report(B.E->getBeginLoc(), Diag::warn_slmc_group_local_race)
+        << (B.Read && !Self ? 0 : 1) << spell(B.Var, B.Where[C.second])
+        << spell(B.Who[C.second]) << spell(A.Who[C.first])
+        << B.E->getSourceRange();
+    if (Self)
+      return; // one statement: no barrier can separate the writes
+    R.report(A.E->getBeginLoc(), Diag::note_slmc_race_write)
+        << spell(A.Who[C.first]) << spell(A.Var, A.Where[C.first])
+        << A.E->getSourceRange();
+    // The barrier goes before the statement that holds B in the innermost
+    // block holding both, when that block runs for every work-item.
+    for (size_t I = 0; I < A.Path.size() && I < B.Path.size(); ++I) {
+      if (A.Path[I].Block != B.Path[I].Block)
+        return;
+      if (A.Path[I].Child == B.Path[I].Child)
+        continue;
+      if (A.Path[I].Guarded || !A.Path[I].Block)
+        return;
+      const Stmt *At = B.Path[I].Child;
+      auto D = R.report(At->getBeginLoc(), Diag::note_slmc_race_barrier);
+      const SourceManager &SM = Ctx.getSourceManager();
+      if (!Rule.Barrier.empty() && At->getBeginLoc().isFileID())
+        D << FixItHint::CreateInsertion(
+            At->getBeginLoc(),
+            Rule.Barrier + "\n" +
+                Lexer::getIndentationForLine(At->getBeginLoc(), SM).str());
+      return;
+    }
+  }
+};
+
+} // namespace
+
+llvm::DenseSet<const FunctionDecl *>
+functionsThatWait(const ProgramModel &Model, const FunctionDecl *Root,
+                  DialectKind Dialect) {
+  auto Reach = Model.reachableFrom(Root);
+  auto DefOf = [](const FunctionDecl *FD) -> const FunctionDecl * {
+    const FunctionDecl *Def = nullptr;
+    return FD && FD->hasBody(Def) ? Def : nullptr;
+  };
+  llvm::DenseSet<const FunctionDecl *> Waits;
+  for (const BarrierSite &B : Model.Barriers)
+    if (B.Dialect == Dialect)
+      if (const FunctionDecl *Def = DefOf(B.Function); Def && Reach.count(Def))
+        Waits.insert(Def);
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (auto &[Fn, Edge] : Reach) {
+      auto It = Model.Calls.find(Fn);
+      if (Waits.count(Fn) || It == Model.Calls.end())
+        continue;
+      for (const CallEdge &E : It->second)
+        if (Waits.count(DefOf(E.Callee))) {
+          Waits.insert(Fn);
+          Changed = true;
+          break;
+        }
+    }
+  }
+  return Waits;
+}
+
+void checkGroupLocalRaces(ASTContext &Ctx, const ProgramModel &Model,
+                          const Kernel &K, Reporter &R, const RaceRule &Rule) {
+  const FunctionDecl *Def = nullptr;
+  if (!K.UsesWorkGroups || !K.Shape.Static || !K.Shape.threads() ||
+      K.Shape.threads() > 4096 || !K.Body->hasBody(Def) ||
+      Def->isDependentContext())
+    return;
+  const Stmt *Body = Def->getBody();
+  RaceWalk(Ctx, Model, K, R, Rule, Body).walk(Body);
+}
+
+} // namespace slmc
