@@ -184,13 +184,19 @@ bool parseOptions(llvm::ArrayRef<const char *> Args, Options &O) {
                A.starts_with("-fsycl-device-code-split")) {
       // DPC++'s switches: slmc++ always compiles SYCL, names lambdas
       // itself and builds one image per translation unit.
+    } else if (A == "-fsycl-id-queries-fit-in-int" || A == "-fno-sycl-id-queries-fit-in-int") {
+      // Read by the SYCL headers in host and device code alike (see
+      // include/sycl/detail/item.hpp); the last one given wins.
+      O.CommonFlags.push_back(std::string("-DSLMC_SYCL_ID_QUERIES_FIT_IN_INT=") +
+                              (A.starts_with("-fno-") ? "0" : "1"));
     } else if (A.consume_front("-fsycl-targets=")) {
       if (!applySyclTargets(A, O)) return false;
     } else if (A.consume_front("--acpp-targets=") || A.consume_front("--hipsycl-targets=")) {
       if (!applyAcppTargets(A, O)) return false;
     } else if (A.starts_with("-fsycl") || A.starts_with("-fno-sycl")) {
       return error("'" + A + "' is not supported (slmc++ accepts -fsycl, "
-                   "-fsycl-targets=, -fsycl-unnamed-lambda and "
+                   "-fsycl-targets=, -fsycl-unnamed-lambda, "
+                   "-f[no-]sycl-id-queries-fit-in-int and "
                    "-fsycl-device-code-split)");
     } else if (A.consume_front("--target=") || A == "-target") {
       if (A == "-target" && !Next(A)) return false;
@@ -402,6 +408,10 @@ OTHER COMPILERS' SPELLINGS (see docs/user-guide.md):
                           spir64_x86_64 -> the CPU fallback (always built)
   --acpp-targets=<l>      generic -> SPIR-V and PTX; cuda:sm_XX -> PTX;
                           omp -> the CPU fallback
+  -fsycl-id-queries-fit-in-int     SYCL ids and ranges fit in an int, so
+                          GPU code indexes in 32 bits (default, as DPC++);
+                          a launch over more work-items is refused
+  -fno-sycl-id-queries-fit-in-int  Make no such assumption
   -fcilkplus              Accepted (Cilk Plus is always on)
 
 ENVIRONMENT (programs built by slmc++; `slmc-ls` lists the devices):

@@ -200,11 +200,10 @@ template <typename K, int N> struct range_kernel {
   SLMC_HD void operator()() const {
     id<N> g;
     for (int d = 0; d < N; ++d) {
-      int x = device_dim(N, d);
-      size_t v = size_t(slmc::group_id(x)) * slmc::local_size(x) + slmc::local_id(x);
+      size_t v = global_id_query(device_dim(N, d));
       if (v >= extent[d])
         return;
-      g[d] = v + offset[d];
+      g[d] = id_query(v + offset[d]);
     }
     kernel(item_factory::make_item<N>(g, extent, offset));
   }
@@ -413,6 +412,7 @@ public:
       groups[x] = uint32_t(g / l);
       size[x] = uint32_t(l);
     }
+    check_id_queries_fit(r.get_global_range(), r.get_offset());
     detail::nd_range_kernel<KernelType, N> f{kernel, r.get_offset()};
     launch<KernelType>(f, slmc_dim3{groups[0], groups[1], groups[2]},
                        slmc_dim3{size[0], size[1], size[2]}, "parallel_for");
@@ -436,12 +436,36 @@ public:
                               "parallel_for: the range is too large");
       groups[x] = uint32_t(g);
     }
+    check_id_queries_fit(r, offset);
     detail::range_kernel<KernelType, N> f{kernel, r, offset};
     launch<KernelType>(f, slmc_dim3{groups[0], groups[1], groups[2]},
                        slmc_dim3{size[0], size[1], size[2]}, "parallel_for");
   }
 
 private:
+  /// Device code takes the ids and ranges of a launch to fit in an int
+  /// unless -fno-sycl-id-queries-fit-in-int (item.hpp): refused here rather
+  /// than computed wrong.
+  template <int N> static void check_id_queries_fit(const range<N> &r, const id<N> &offset) {
+#if SLMC_SYCL_ID_QUERIES_FIT_IN_INT
+    const size_t max = 0x7fffffff;
+    bool fits = true;
+    size_t linear = 1;
+    for (int d = 0; d < N; ++d) {
+      fits = fits && r[d] <= max && offset[d] <= max - r[d];
+      linear = fits ? linear * r[d] : 0;
+      fits = fits && linear <= max;
+    }
+    if (!fits)
+      throw sycl::exception(make_error_code(errc::nd_range),
+                            "parallel_for: the range exceeds INT_MAX work-items, which "
+                            "ids and ranges are assumed to fit in; compile with "
+                            "-fno-sycl-id-queries-fit-in-int to launch it");
+#else
+    (void)r, (void)offset;
+#endif
+  }
+
   friend class queue;
   friend size_t detail::reserve_local_memory(handler &, size_t, size_t);
 

@@ -16,6 +16,11 @@
 
 #include "sycl/detail/common.hpp"
 
+#if defined(SLMC_PASS_SPIRV)
+// Recognised by LLVM's SPIR-V backend, as offload.h's builtins.
+SLMC_DEVICE_ONLY size_t __spirv_BuiltInGlobalInvocationId(int);
+#endif
+
 namespace sycl {
 
 template <int Dimensions> class id;
@@ -25,7 +30,37 @@ template <int Dimensions> class nd_item;
 template <int Dimensions> class group;
 class sub_group;
 
+// -fsycl-id-queries-fit-in-int (slmc++'s default, as DPC++'s): the program
+// promises that every id and range a work-item query returns fits in an int,
+// so device code computes them in 32 bits and tells the compiler so; GPUs
+// without 64-bit integer units (Intel Gen12) then index without emulated
+// 64-bit multiplies and adds. -fno-sycl-id-queries-fit-in-int defines it 0.
+#ifndef SLMC_SYCL_ID_QUERIES_FIT_IN_INT
+#define SLMC_SYCL_ID_QUERIES_FIT_IN_INT 1
+#endif
+
 namespace detail {
+
+/// An id or range from a work-item query, as the promise above allows.
+SLMC_HD inline size_t id_query(size_t v) {
+#if SLMC_SYCL_ID_QUERIES_FIT_IN_INT && (defined(SLMC_PASS_SPIRV) || defined(SLMC_PASS_PTX))
+  __builtin_assume(v <= 0x7fffffff);
+#endif
+  return v;
+}
+
+/// Global id `x` of the calling work-item (device dimension, no offset).
+SLMC_HD inline size_t global_id_query(int x) {
+#if SLMC_SYCL_ID_QUERIES_FIT_IN_INT && defined(SLMC_PASS_SPIRV)
+  // IGC computes GlobalInvocationId in 32 bits (it assumes a launch of
+  // fewer than 2^32 work-items in a dimension, as the promise does); a
+  // product of the group builtins would be 64-bit arithmetic, since LLVM
+  // widens any 32-bit form of it back.
+  return __spirv_BuiltInGlobalInvocationId(x);
+#else
+  return size_t(slmc::group_id(x)) * slmc::local_size(x) + slmc::local_id(x);
+#endif
+}
 
 /// The device dimension (0 = x) of SYCL dimension `d` of an N-dimensional
 /// index space.
@@ -177,6 +212,10 @@ template <int N> SLMC_HD size_t linearize(const id<N> &i, const range<N> &r) {
   for (int d = 1; d < N; ++d) l = l * r[d] + i[d];
   return l;
 }
+/// A linear id from work-item queries (an id the promise covers too).
+template <int N> SLMC_HD size_t linear_id_query(const id<N> &i, const range<N> &r) {
+  return id_query(linearize(i, r));
+}
 } // namespace detail
 
 // ---- nd_range -------------------------------------------------------------------
@@ -217,7 +256,7 @@ struct item_factory;
 template <int Dimensions = 1, bool WithOffset = true>
 class item : public detail::size_conversion<item<Dimensions, WithOffset>, Dimensions> {
   friend struct detail::size_conversion<item<Dimensions, WithOffset>, Dimensions>;
-  SLMC_HD size_t get_index0() const { return id_[0]; }
+  SLMC_HD size_t get_index0() const { return get_id(0); }
 
 public:
   static constexpr int dimensions = Dimensions;
@@ -225,14 +264,14 @@ public:
   item() = delete;
 
   SLMC_HD id<Dimensions> get_id() const { return id_; }
-  SLMC_HD size_t get_id(int d) const { return id_[d]; }
-  SLMC_HD size_t operator[](int d) const { return id_[d]; }
+  SLMC_HD size_t get_id(int d) const { return detail::id_query(id_[d]); }
+  SLMC_HD size_t operator[](int d) const { return get_id(d); }
   SLMC_HD range<Dimensions> get_range() const { return range_; }
-  SLMC_HD size_t get_range(int d) const { return range_[d]; }
+  SLMC_HD size_t get_range(int d) const { return detail::id_query(range_[d]); }
   /// Deprecated in SYCL 2020; supported.
   SLMC_HD id<Dimensions> get_offset() const { return offset_; }
   SLMC_HD size_t get_linear_id() const {
-    return detail::linearize(id<Dimensions>(id_ - offset_), range_);
+    return detail::linear_id_query(id<Dimensions>(id_ - offset_), range_);
   }
 
   SLMC_HD operator id<Dimensions>() const { return id_; }
@@ -269,7 +308,7 @@ public:
     return r;
   }
   SLMC_HD size_t get_group_id(int d) const {
-    return slmc::group_id(detail::device_dim(Dimensions, d));
+    return detail::id_query(slmc::group_id(detail::device_dim(Dimensions, d)));
   }
   /// The calling work-item's id within the group.
   SLMC_HD id<Dimensions> get_local_id() const {
@@ -278,7 +317,7 @@ public:
     return r;
   }
   SLMC_HD size_t get_local_id(int d) const {
-    return slmc::local_id(detail::device_dim(Dimensions, d));
+    return detail::id_query(slmc::local_id(detail::device_dim(Dimensions, d)));
   }
   SLMC_HD range<Dimensions> get_local_range() const {
     range<Dimensions> r;
@@ -286,7 +325,7 @@ public:
     return r;
   }
   SLMC_HD size_t get_local_range(int d) const {
-    return slmc::local_size(detail::device_dim(Dimensions, d));
+    return detail::id_query(slmc::local_size(detail::device_dim(Dimensions, d)));
   }
   SLMC_HD range<Dimensions> get_max_local_range() const { return get_local_range(); }
   SLMC_HD range<Dimensions> get_group_range() const {
@@ -295,21 +334,24 @@ public:
     return r;
   }
   SLMC_HD size_t get_group_range(int d) const {
-    return slmc::group_count(detail::device_dim(Dimensions, d));
+    return detail::id_query(slmc::group_count(detail::device_dim(Dimensions, d)));
   }
   SLMC_HD range<Dimensions> get_global_range() const {
     range<Dimensions> r;
-    for (int d = 0; d < Dimensions; ++d) r[d] = get_group_range(d) * get_local_range(d);
+    for (int d = 0; d < Dimensions; ++d) r[d] = get_global_range(d);
     return r;
+  }
+  SLMC_HD size_t get_global_range(int d) const {
+    return detail::id_query(get_group_range(d) * get_local_range(d));
   }
   SLMC_HD size_t operator[](int d) const { return get_group_id(d); }
   /// Deprecated: the group's id.
   SLMC_HD id<Dimensions> get_id() const { return get_group_id(); }
   SLMC_HD size_t get_group_linear_id() const {
-    return detail::linearize(get_group_id(), get_group_range());
+    return detail::linear_id_query(get_group_id(), get_group_range());
   }
   SLMC_HD size_t get_local_linear_id() const {
-    return detail::linearize(get_local_id(), get_local_range());
+    return detail::linear_id_query(get_local_id(), get_local_range());
   }
   SLMC_HD size_t get_group_linear_range() const { return get_group_range().size(); }
   SLMC_HD size_t get_local_linear_range() const { return get_local_range().size(); }
@@ -351,12 +393,11 @@ public:
     return r;
   }
   SLMC_HD size_t get_global_id(int d) const {
-    int x = detail::device_dim(Dimensions, d);
-    return size_t(slmc::group_id(x)) * slmc::local_size(x) + slmc::local_id(x) +
-           offset_[d];
+    return detail::id_query(detail::global_id_query(detail::device_dim(Dimensions, d)) +
+                            offset_[d]);
   }
   SLMC_HD size_t get_global_linear_id() const {
-    return detail::linearize(id<Dimensions>(get_global_id() - offset_), get_global_range());
+    return detail::linear_id_query(id<Dimensions>(get_global_id() - offset_), get_global_range());
   }
   SLMC_HD id<Dimensions> get_local_id() const { return group<Dimensions>().get_local_id(); }
   SLMC_HD size_t get_local_id(int d) const { return group<Dimensions>().get_local_id(d); }
@@ -380,7 +421,7 @@ public:
     return group<Dimensions>().get_global_range();
   }
   SLMC_HD size_t get_global_range(int d) const {
-    return get_group_range(d) * get_local_range(d);
+    return group<Dimensions>().get_global_range(d);
   }
   SLMC_HD range<Dimensions> get_local_range() const {
     return group<Dimensions>().get_local_range();
