@@ -87,13 +87,14 @@ public:
       size_t Over = 0;
       while (Before + Used[Over].Bytes <= Opts.GroupMemoryLimit)
         Before += Used[Over++].Bytes;
-      report(K, Used, Over, Before, Total, R);
+      report(SM, K, Used, Over, Before, Total, R);
     }
   }
 
 private:
-  void report(const Kernel &K, const std::vector<Contributor> &Used, size_t Over,
-              uint64_t Before, uint64_t Total, Reporter &R) {
+  void report(const SourceManager &SM, const Kernel &K,
+              const std::vector<Contributor> &Used, size_t Over, uint64_t Before,
+              uint64_t Total, Reporter &R) {
     const Contributor &C = Used[Over];
     uint64_t Reached = Before + C.Bytes;
     std::string Limit = std::to_string(Opts.GroupMemoryLimit);
@@ -115,7 +116,9 @@ private:
     }
     notePath(R, C.Path);
     unsigned Where = K.Launch ? 0 : K.Region ? 2 : 1;
-    R.report(K.location(), Diag::note_group_memory_kernel)
+    // At the file location: a Cilk nest starts with the _Cilk_for macro, and
+    // an editor shows no note whose place is inside a macro definition.
+    R.report(SM.getFileLoc(K.location()), Diag::note_group_memory_kernel)
         << Where << K.Body << unsigned(Total != Reached) << std::to_string(Total);
     for (size_t I = 0; I < Used.size(); ++I) {
       if (I == Over)

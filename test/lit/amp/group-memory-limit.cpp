@@ -31,6 +31,7 @@ void alone(array_view<float, 1> av) {
   parallel_for_each(av.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expected-note {{in the kernel launched here}} big-note {{in the kernel launched here}}
     tile_static float huge[64][1025]; // expected-error {{'huge' takes 262400 bytes of group-local memory, more than the 65536 bytes a work-group can have}} big-error {{'huge' takes 262400 bytes of group-local memory, more than the 131072 bytes a work-group can have}}
     huge[t.local[0]][0] = av[t.global];
+    t.barrier.wait();
     av[t.global] = huge[63 - t.local[0]][0];
   });
 }

@@ -39,7 +39,8 @@ void sweep(array_view<const float, 2> in, array_view<float, 2> out) {
 // STEPS: "-emit-llvm" "-c" "-Xclang" "-disable-llvm-passes"
 // STEPS: slmc++: internalize all but kernels (in process):
 // STEPS: opt" "-mtriple=nvptx64-nvidia-cuda" "-mcpu=sm_75"
-// STEPS-SAME: "-passes=default<O3>"
+// STEPS-SAME: "-passes=default<O3>,infer-address-spaces,infer-alignment"
+// STEPS-SAME: "-unroll-threshold=1000"
 // STEPS: slmc++: split small switches (in process):
 // STEPS: llc" "-mtriple=nvptx64-nvidia-cuda" "-mcpu=sm_75"
 
