@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # The install test: see CMakeLists.txt. $1 is a scratch directory.
 set -euo pipefail
+# A failing check says which one (a bare `grep -q` prints nothing).
+trap 'echo "install test: failed at line $LINENO: $BASH_COMMAND" >&2' ERR
 work=$1
 rm -rf "$work" && mkdir -p "$work"
 prefix="$work/prefix"
@@ -16,7 +18,10 @@ done
 # The installed compiler finds its headers and runtime by itself.
 "$prefix/bin/slmc++" -O2 "$SLMC_SOURCE_DIR/examples/amp/matmul.cpp" -o "$work/matmul"
 "$work/matmul" 48 | grep -q "PASSED"
-ldd "$work/matmul" | grep -q "$libdir/libslmrt.so"
+# slmc++ names the library directory by its real path (it finds itself
+# through /proc/self/exe), so compare real paths: the scratch directory may
+# lie under a symbolic link.
+ldd "$work/matmul" | grep -q "$(cd "$libdir" && pwd -P)/libslmrt.so"
 
 # The installed plugin works with stock clang.
 clang=$(grep -o '"[^"]*clang++"' <("$prefix/bin/slmc++" -### -c "$SLMC_SOURCE_DIR/examples/amp/matmul.cpp" 2>&1) | head -1 | tr -d '"')
