@@ -13,6 +13,7 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Bitcode/BitcodeWriter.h"
 #include "llvm/IR/CallingConv.h"
+#include "llvm/IR/Dominators.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
@@ -345,6 +346,147 @@ void splitSmallSwitches(Module &M) {
   }
 }
 
+/// SPIR-V's address spaces in LLVM (clang's spirv64 target).
+enum : unsigned { kSpirvGlobalAS = 1, kSpirvGenericAS = 4 };
+
+/// Collects the pointer loads of a kernel argument's memory, through
+/// address arithmetic. False when the memory may be written or escapes
+/// (a store, a call, a pointer compared or converted): then a loaded pointer
+/// may be one the kernel put there.
+bool collectArgumentLoads(Value *Ptr, SmallVectorImpl<LoadInst *> &Loads,
+                          SmallPtrSetImpl<Value *> &Seen) {
+  if (!Seen.insert(Ptr).second)
+    return true;
+  for (User *U : Ptr->users()) {
+    if (auto *L = dyn_cast<LoadInst>(U)) {
+      if (L->isVolatile() || L->getPointerOperand() != Ptr)
+        return false;
+      if (auto *T = dyn_cast<PointerType>(L->getType());
+          T && T->getAddressSpace() == kSpirvGenericAS)
+        Loads.push_back(L);
+    } else if (isa<GetElementPtrInst>(U) || isa<BitCastInst>(U) ||
+               isa<AddrSpaceCastInst>(U)) {
+      if (!collectArgumentLoads(U, Loads, Seen))
+        return false;
+    } else {
+      return false;
+    }
+  }
+  return true;
+}
+
+/// A pointer a kernel reads from its own argument object points to global
+/// memory (or is null, or is never dereferenced): the object was made on the
+/// host, where no group-local or private address exists, from USM pointers,
+/// buffers' and accessors' data and array_views (a local accessor keeps an
+/// offset, not a pointer). HIP's address space being generic, such pointers
+/// are generic after clang, and IGC then tests the address space of every
+/// access through them at run time (a branch per load, store or atomic).
+/// Casting each loaded pointer to global and back lets
+/// infer-address-spaces give their accesses the global address space, as
+/// OpenCL C's `__global` parameters have it. Only where the kernel never
+/// writes its argument object, which could put another pointer there.
+void markKernelObjectPointersGlobal(Module &M) {
+  for (Function &F : M) {
+    if (F.getCallingConv() != CallingConv::SPIR_KERNEL || F.isDeclaration())
+      continue;
+    for (Argument &A : F.args()) {
+      if (!A.getType()->isPointerTy())
+        continue;
+      SmallVector<LoadInst *, 8> Loads;
+      SmallPtrSet<Value *, 16> Seen;
+      if (!collectArgumentLoads(&A, Loads, Seen))
+        continue;
+      for (LoadInst *L : Loads) {
+        IRBuilder<> B(L->getNextNode());
+        Value *Global = B.CreateAddrSpaceCast(
+            L, PointerType::get(M.getContext(), kSpirvGlobalAS));
+        Value *Generic = B.CreateAddrSpaceCast(Global, L->getType());
+        L->replaceUsesWithIf(Generic, [&](Use &U) { return U.getUser() != Global; });
+      }
+    }
+  }
+}
+
+/// A group-local variable that every work-item of a kernel sets to the same
+/// kernel argument before reading it (how SYCL's local accessors find the
+/// launch's dynamic group-local memory, an argument in the Workgroup
+/// address space, kept generic in the variable): each read a store
+/// dominates is that argument, which infer-address-spaces then follows back
+/// to the Workgroup address space. Without this every access to a local
+/// accessor was generic (IGC: a run-time address-space test per access).
+/// Stores left without readers go too.
+void forwardGroupLocalArgumentSlots(Module &M) {
+  constexpr unsigned kSpirvWorkgroupAS = 3;
+  SmallVector<GlobalVariable *, 4> Slots;
+  for (GlobalVariable &GV : M.globals())
+    if (GV.getAddressSpace() == kSpirvWorkgroupAS)
+      Slots.push_back(&GV);
+  for (GlobalVariable *GV : Slots) {
+    SmallVector<StoreInst *, 4> Stores;
+    SmallVector<LoadInst *, 8> Loads;
+    bool Simple = true;
+    // Accessed directly or through its generic address (a constant cast).
+    SmallVector<Value *, 2> Addresses = {GV};
+    for (User *U : GV->users())
+      if (auto *CE = dyn_cast<ConstantExpr>(U);
+          CE && CE->getOpcode() == Instruction::AddrSpaceCast)
+        Addresses.push_back(CE);
+    for (Value *Address : Addresses)
+      for (User *U : Address->users()) {
+        if (auto *S = dyn_cast<StoreInst>(U);
+            S && S->getPointerOperand() == Address && !S->isVolatile())
+          Stores.push_back(S);
+        else if (auto *L = dyn_cast<LoadInst>(U); L && !L->isVolatile())
+          Loads.push_back(L);
+        else if (Address != GV || !llvm::is_contained(Addresses, U))
+          Simple = false;
+      }
+    if (!Simple || Stores.empty())
+      continue;
+    // What each kernel stores: one value, made from one of its arguments.
+    DenseMap<Function *, Value *> Stored;
+    for (StoreInst *S : Stores) {
+      Value *V = S->getValueOperand();
+      Function *F = S->getFunction();
+      auto [It, New] = Stored.try_emplace(F, V);
+      if (!isa<Argument>(V->stripPointerCasts()) || F->getCallingConv() != CallingConv::SPIR_KERNEL ||
+          (!New && It->second != V))
+        Simple = false;
+    }
+    if (!Simple)
+      continue;
+    DenseMap<Function *, std::unique_ptr<DominatorTree>> Trees;
+    bool AllForwarded = true;
+    for (LoadInst *L : Loads) {
+      Function *F = L->getFunction();
+      auto It = Stored.find(F);
+      if (It == Stored.end() || It->second->getType() != L->getType()) {
+        AllForwarded = false;
+        continue;
+      }
+      std::unique_ptr<DominatorTree> &DT = Trees[F];
+      if (!DT)
+        DT = std::make_unique<DominatorTree>(*F);
+      if (llvm::none_of(Stores, [&](StoreInst *S) {
+            return S->getFunction() == F && DT->dominates(S, L);
+          })) {
+        AllForwarded = false;
+        continue;
+      }
+      L->replaceAllUsesWith(It->second);
+      L->eraseFromParent();
+    }
+    if (AllForwarded) {
+      for (StoreInst *S : Stores)
+        S->eraseFromParent();
+      GV->removeDeadConstantUsers();
+      if (GV->use_empty() && GV->hasLocalLinkage())
+        GV->eraseFromParent();
+    }
+  }
+}
+
 /// The level of opt's default pipeline for a device optimisation level
 /// (deviceOptLevel: -O1 and up): "1", "2", "3", "s" or "z".
 std::string pipelineLevel(StringRef Level) {
@@ -427,14 +569,30 @@ bool compileSpirv(const Toolchain &TC, const Options &Opts, TempFiles &Temps,
   // off there). Then, HIP's default address space being generic, let
   // group-local and global accesses use their own address spaces again
   // (Intel GPUs access generic pointers more slowly).
+  // Pointers read from a kernel's argument object are global
+  // (markKernelObjectPointersGlobal), a local accessor's memory is the
+  // kernel's Workgroup argument (forwardGroupLocalArgumentSlots): seen once
+  // the kernel's body is inlined into it, so between the pipeline and
+  // infer-address-spaces.
+  std::string Pipelined = Temps.make(Stem, "spirv.o3.bc");
+  std::string Marked = Temps.make(Stem, "spirv.global.bc");
   std::string Optimised = Temps.make(Stem, "spirv.opt.bc");
-  if (Optimised.empty() ||
+  if (Pipelined.empty() || Marked.empty() || Optimised.empty() ||
       runProgram(TC.Opt,
                  {"-mtriple=" + Triple,
-                  "-passes=default<O" + pipelineLevel(deviceOptLevel(Opts)) +
-                      ">,infer-address-spaces,instcombine",
+                  "-passes=default<O" + pipelineLevel(deviceOptLevel(Opts)) + ">",
                   "-vectorize-loops=false", "-vectorize-slp=false", "-discard-value-names",
-                  Internal, "-o", Optimised},
+                  Internal, "-o", Pipelined},
+                 Opts.Verbose, Opts.DryRun) != 0 ||
+      !runModuleStep(Opts, "address spaces of kernel pointers", Pipelined, Marked,
+                     [](Module &M) {
+                       markKernelObjectPointersGlobal(M);
+                       forwardGroupLocalArgumentSlots(M);
+                       return true;
+                     }) ||
+      runProgram(TC.Opt,
+                 {"-mtriple=" + Triple, "-passes=infer-address-spaces,instcombine",
+                  "-discard-value-names", Marked, "-o", Optimised},
                  Opts.Verbose, Opts.DryRun) != 0)
     return false;
   std::vector<std::string> LlcArgs = {"-mtriple=" + Triple, "-filetype=obj",

@@ -19,9 +19,29 @@ for var in ["HOME", "TMPDIR"]:
     if var in os.environ:
         config.environment[var] = os.environ[var]
 
+# Sanitizer builds (-DSLMC_SANITIZE, docs/testing.md). Programs the tests
+# build are not instrumented but load the instrumented libslmrt, so ASan must
+# not insist on coming first; the sanitizers' own options pass through.
+for var in ["ASAN_OPTIONS", "UBSAN_OPTIONS", "LSAN_OPTIONS", "TSAN_OPTIONS",
+            "ZE_ENABLE_ALT_DRIVERS"]:
+    if var in os.environ:
+        config.environment[var] = os.environ[var]
+config.asan_preload = ""
+if "address" in config.slmc_sanitize:
+    asan = config.environment.get("ASAN_OPTIONS", "")
+    config.environment["ASAN_OPTIONS"] = ":".join(
+        o for o in [asan, "verify_asan_link_order=0"] if o)
+    # Stock clang loads the instrumented plugin: the ASan runtime comes first,
+    # and clang's deliberate leaks at exit (-disable-free) are not ours.
+    config.asan_preload = "env LD_PRELOAD=%s ASAN_OPTIONS=%s " % (
+        config.asan_runtime, ":".join(o for o in [asan, "verify_asan_link_order=0",
+                                                  "detect_leaks=0"] if o))
+    config.available_features.add("asan")
+clangxx = config.asan_preload + config.clangxx
+
 plugin = os.path.join(config.slmc_lib_dir, "slmcPlugin.so")
 config.substitutions.append(("%slmcxx", os.path.join(config.slmc_bin_dir, "slmc++")))
-config.substitutions.append(("%clangxx", config.clangxx))
+config.substitutions.append(("%clangxx", clangxx))
 config.substitutions.append(("%plugin", "-fplugin=" + plugin))
 config.substitutions.append(("%examples", os.path.join(config.slmc_src_root, "examples")))
 config.substitutions.append(("%benchmarks", os.path.join(config.slmc_src_root, "benchmarks")))

@@ -169,7 +169,9 @@ protected:
 // The block arrives as the kernel's last argument; the launcher stores it
 // where local_accessor can find it (every work-item stores the same value).
 // It is kept as a generic pointer: a cast back to Workgroup would be
-// OpGenericCastToPtr, which IGC does not accept.
+// OpGenericCastToPtr, which IGC does not accept. slmc++ replaces the reads
+// by the argument itself after inlining (forwardGroupLocalArgumentSlots), so
+// the accesses are Workgroup ones again.
 SLMC_HD inline unsigned char **dynamic_memory_slot() {
   __attribute__((shared)) unsigned char *slot;
   return &slot;

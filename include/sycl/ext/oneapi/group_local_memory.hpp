@@ -133,23 +133,35 @@ inline constexpr bool glm_zero_init =
     std::is_scalar<typename std::remove_all_extents<T>::type>::value &&
     !std::is_member_pointer<typename std::remove_all_extents<T>::type>::value;
 
-SLMC_HD inline void glm_zero(void *p, size_t bytes, size_t align) {
-  const size_t sx = slmc::local_size(0), sy = slmc::local_size(1), sz = slmc::local_size(2);
-  const size_t item = slmc::local_id(0) + sx * (slmc::local_id(1) + sy * slmc::local_id(2));
-  const size_t items = sx * sy * sz;
-  if (align >= 4 && bytes % 4 == 0) {
+template <int Dims> SLMC_HD inline void glm_zero(void *p, size_t bytes, size_t align) {
+  // Only the group's dimensions (the others have one work-item), and 32-bit
+  // counters: group-local memory and groups are far below 2^32 bytes and
+  // work-items, and Intel GPUs emulate 64-bit multiplies.
+  uint32_t item = slmc::local_id(0), items = slmc::local_size(0);
+  if constexpr (Dims > 1) {
+    item += items * slmc::local_id(1);
+    items *= slmc::local_size(1);
+  }
+  if constexpr (Dims > 2) {
+    item += items * slmc::local_id(2);
+    items *= slmc::local_size(2);
+  }
+  const uint32_t n = static_cast<uint32_t>(bytes);
+  if (align >= 4 && n % 4 == 0) {
     uint32_t *w = static_cast<uint32_t *>(p);
-    for (size_t i = item; i < bytes / 4; i += items) w[i] = 0;
+    for (uint32_t i = item; i < n / 4; i += items) w[i] = 0;
   } else {
     unsigned char *b = static_cast<unsigned char *>(p);
-    for (size_t i = item; i < bytes; i += items) b[i] = 0;
+    for (uint32_t i = item; i < n; i += items) b[i] = 0;
   }
 }
 
 /// Makes the group's T (every work-item calls this), then publishes it.
-template <typename T, typename... Args> SLMC_HD void glm_init(T *p, Args &&...args) {
+template <typename Group, typename T, typename... Args>
+SLMC_HD void glm_init(T *p, Args &&...args) {
   if constexpr (sizeof...(Args) == 0 && glm_zero_init<T>) {
-    glm_zero(static_cast<void *>(p), sizeof(T), alignof(T));
+    glm_zero<std::decay<Group>::type::dimensions>(static_cast<void *>(p), sizeof(T),
+                                                  alignof(T));
   } else {
     if (slmc::is_group_leader())
       glm_construct(p, std::forward<Args>(args)...);
@@ -205,7 +217,7 @@ group_local_memory(Group g, Args &&...args) {
   T *p = nullptr;
   if constexpr (ok) {
     p = detail::glm_path_storage<T>();
-    detail::glm_init(p, std::forward<Args>(args)...);
+    detail::glm_init<Group>(p, std::forward<Args>(args)...);
   }
   return multi_ptr<T, access::address_space::local_space>(p);
 }
@@ -233,7 +245,7 @@ group_local_memory(Site, Group g, Args &&...args) {
   T *p = nullptr;
   if constexpr (ok) {
     p = slmc::group_local_storage<T, typename std::decay<Site>::type>();
-    detail::glm_init(p, std::forward<Args>(args)...);
+    detail::glm_init<Group>(p, std::forward<Args>(args)...);
   }
   return multi_ptr<T, access::address_space::local_space>(p);
 }
