@@ -279,13 +279,26 @@ private:
   /// restrict(amp, cpu) (in any declaration), a library function usable on
   /// devices, implicit, or constexpr.
   static bool isAmpCallable(const FunctionDecl *FD) {
+    // Lambdas inside amp code take its restriction, unless they name one
+    // (even when they are implicitly constexpr).
+    if (const auto *MD = dyn_cast<CXXMethodDecl>(FD);
+        MD && MD->getParent()->isLambda())
+      return !hasRestrictClause(FD) || hasAmpRestriction(FD);
     if (FD->isImplicit() || FD->isConstexpr() || FD->isDefaulted() ||
         FD->getBuiltinID())
       return true;
-    if (const auto *MD = dyn_cast<CXXMethodDecl>(FD);
-        MD && MD->getParent()->isLambda())
-      return true; // lambdas inside amp code take its restriction
     return hasAmpRestriction(FD);
+  }
+
+  static bool hasRestrictClause(const FunctionDecl *FD) {
+    for (const FunctionDecl *D : FD->redecls())
+      for (const auto *A : D->specific_attrs<AnnotateAttr>())
+        if (A->getAnnotation() == "slmc.amp.restrict")
+          return true;
+    if (const FunctionDecl *P = FD->getTemplateInstantiationPattern())
+      if (P != FD)
+        return hasRestrictClause(P);
+    return false;
   }
 
   static bool hasAmpRestriction(const FunctionDecl *FD) {

@@ -43,6 +43,13 @@ void kernels(array_view<int, 1> av) {
     Implicit im = {x, 1.0f};
     Implicit copy = im;
     x += a.v + copy.a;
+    // §2.2.3: a lambda in amp code without a restriction specifier takes
+    // the amp restriction; one that names restrict(cpu) does not.
+    auto inherits = [](int y) { return y + 1; };
+    auto amp_lambda = [](int y) restrict(amp) { return y + 2; };
+    auto cpu_lambda = [](int y) restrict(cpu) { return y + 3; }; // expected-note {{'operator()' declared here}}
+    x += inherits(x) + amp_lambda(x);
+    x += cpu_lambda(x); // expected-error {{call to 'operator()', which is not restricted to 'amp', from amp-restricted code}}
     x += unrestricted(x); // expected-error {{call to 'unrestricted', which is not restricted to 'amp', from amp-restricted code}}
     x += cpu_only(x);     // expected-error {{call to 'cpu_only', which is not restricted to 'amp', from amp-restricted code}}
     CpuCtor c(x);         // expected-error {{call to 'CpuCtor', which is not restricted to 'amp', from amp-restricted code}}
