@@ -1,15 +1,14 @@
 // C++ AMP v1.2 §12 "Error Handling", §12.2 runtime errors:
-//   §12.2.1 runtime_exception: built from a message and an error code (or a
-//           code alone); what() gives the message, get_error_code() the
-//           code; copies keep both.
-//   §12.2.2 out_of_memory, §12.2.3 invalid_compute_domain, §12.2.4
-//           unsupported_feature: derived from runtime_exception, built from
-//           a message or with none; the library throws invalid_compute_domain
-//           for a launch over a bad domain and runtime_exception for an
-//           invalid argument (a section outside its view, a container
-//           smaller than the view's extent).
-//   §12.2.5 accelerator_view_removed: derived from runtime_exception, keeps
-//           the removal reason apart (get_view_removed_reason()).
+//   runtime_exception: built from a message and an error code (or a code
+//     alone); what() gives the message, get_error_code() the code; copies
+//     keep both.
+//   out_of_memory, invalid_compute_domain, unsupported_feature: derived
+//     from runtime_exception, built from a message or with none; the
+//     library throws invalid_compute_domain for a launch over a bad domain
+//     and runtime_exception for an invalid argument (a section outside its
+//     view, a container smaller than the view's extent).
+//   accelerator_view_removed: derived from runtime_exception, keeps the
+//     removal reason apart (get_view_removed_reason()).
 // RUN: %slmcxx -O1 %s -o %t
 // RUN: %t | FileCheck %s
 // CHECK: error handling: 0 failures
