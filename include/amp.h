@@ -131,13 +131,27 @@ class unsupported_feature : public runtime_exception {
 public:
   explicit unsupported_feature(const char *message) noexcept
       : runtime_exception(message, detail::E_NOTIMPL_CODE) {}
+  unsupported_feature() noexcept
+      : runtime_exception("unsupported feature", detail::E_NOTIMPL_CODE) {}
 };
 
+/// The error code is the device-removed HRESULT; the reason, which the
+/// specification keeps apart, is what the device reported (the same code
+/// unless one is given).
 class accelerator_view_removed : public runtime_exception {
 public:
+  accelerator_view_removed(const char *message, int view_removed_reason) noexcept
+      : runtime_exception(message, detail::E_DEVICE_REMOVED_CODE),
+        reason_(view_removed_reason) {}
+  explicit accelerator_view_removed(int view_removed_reason) noexcept
+      : runtime_exception("accelerator_view removed", detail::E_DEVICE_REMOVED_CODE),
+        reason_(view_removed_reason) {}
   explicit accelerator_view_removed(const char *message) noexcept
-      : runtime_exception(message, detail::E_DEVICE_REMOVED_CODE) {}
-  int get_view_removed_reason() const { return get_error_code(); }
+      : accelerator_view_removed(message, detail::E_DEVICE_REMOVED_CODE) {}
+  int get_view_removed_reason() const noexcept { return reason_; }
+
+private:
+  int reason_;
 };
 
 // ---- Runtime glue (host only) ------------------------------------------------

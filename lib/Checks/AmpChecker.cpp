@@ -17,6 +17,8 @@
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/DenseSet.h"
@@ -33,6 +35,42 @@ enum TypeProblem {
   TP_View,
   TP_HoldsPointer,
   TP_None
+};
+
+/// The statements and expressions the specification forbids in amp code
+/// (§2.4.3.5 local declarations, §2.4.3.7 miscellaneous restrictions),
+/// in one function body; lambdas in it are functions of their own.
+class ForbiddenInAmp : public RecursiveASTVisitor<ForbiddenInAmp> {
+public:
+  enum Kind { Goto, Asm, Throw, Try, Typeid, DynamicCast, StaticLocal };
+  llvm::SmallVector<std::pair<Kind, SourceRange>, 2> Found;
+
+  bool shouldVisitLambdaBody() const { return false; }
+
+  bool VisitGotoStmt(GotoStmt *S) { return add(Goto, S->getSourceRange()); }
+  bool VisitIndirectGotoStmt(IndirectGotoStmt *S) {
+    return add(Goto, S->getSourceRange());
+  }
+  bool VisitAsmStmt(AsmStmt *S) { return add(Asm, S->getSourceRange()); }
+  bool VisitCXXThrowExpr(CXXThrowExpr *E) { return add(Throw, E->getSourceRange()); }
+  bool VisitCXXTryStmt(CXXTryStmt *S) {
+    return add(Try, SourceRange(S->getTryLoc(), S->getTryBlock()->getLBracLoc()));
+  }
+  bool VisitCXXTypeidExpr(CXXTypeidExpr *E) { return add(Typeid, E->getSourceRange()); }
+  bool VisitCXXDynamicCastExpr(CXXDynamicCastExpr *E) {
+    return add(DynamicCast, E->getSourceRange());
+  }
+  bool VisitVarDecl(VarDecl *VD) {
+    if (VD->isStaticLocal())
+      add(StaticLocal, VD->getLocation());
+    return true;
+  }
+
+private:
+  bool add(Kind K, SourceRange R) {
+    Found.push_back({K, R});
+    return true;
+  }
 };
 
 bool isAmpViewType(const CXXRecordDecl *RD) {
@@ -167,6 +205,7 @@ std::string ampBarrier(const FunctionDecl *Body) {
 
 class AmpChecker : public Checker {
   llvm::DenseSet<const Expr *> Reported;
+  llvm::DenseSet<unsigned> ReportedForbidden;
 
 public:
   void check(ASTContext &Ctx, const ProgramModel &Model, Reporter &R) override {
@@ -279,13 +318,26 @@ private:
   /// restrict(amp, cpu) (in any declaration), a library function usable on
   /// devices, implicit, or constexpr.
   static bool isAmpCallable(const FunctionDecl *FD) {
+    // Lambdas inside amp code take its restriction, unless they name one
+    // (even when they are implicitly constexpr).
+    if (const auto *MD = dyn_cast<CXXMethodDecl>(FD);
+        MD && MD->getParent()->isLambda())
+      return !hasRestrictClause(FD) || hasAmpRestriction(FD);
     if (FD->isImplicit() || FD->isConstexpr() || FD->isDefaulted() ||
         FD->getBuiltinID())
       return true;
-    if (const auto *MD = dyn_cast<CXXMethodDecl>(FD);
-        MD && MD->getParent()->isLambda())
-      return true; // lambdas inside amp code take its restriction
     return hasAmpRestriction(FD);
+  }
+
+  static bool hasRestrictClause(const FunctionDecl *FD) {
+    for (const FunctionDecl *D : FD->redecls())
+      for (const auto *A : D->specific_attrs<AnnotateAttr>())
+        if (A->getAnnotation() == "slmc.amp.restrict")
+          return true;
+    if (const FunctionDecl *P = FD->getTemplateInstantiationPattern())
+      if (P != FD)
+        return hasRestrictClause(P);
+    return false;
   }
 
   static bool hasAmpRestriction(const FunctionDecl *FD) {
@@ -333,6 +385,7 @@ private:
           Fn->getASTContext().getSourceManager().isInSystemHeader(
               Fn->getLocation()))
         continue;
+      checkForbidden(Fn, R);
       auto It = Model.Calls.find(Fn);
       if (It == Model.Calls.end())
         continue;
@@ -351,6 +404,17 @@ private:
             << E.Callee;
       }
     }
+  }
+
+  /// What amp code may not contain (§2.4.3.5, §2.4.3.7), reported once per
+  /// place however many kernels reach it.
+  void checkForbidden(const FunctionDecl *Fn, Reporter &R) {
+    ForbiddenInAmp V;
+    V.TraverseStmt(const_cast<Stmt *>(Fn->getBody()));
+    for (const auto &[Kind, Range] : V.Found)
+      if (ReportedForbidden.insert(Range.getBegin().getRawEncoding()).second)
+        R.report(Range.getBegin(), Diag::err_amp_forbidden_construct)
+            << unsigned(Kind) << Range;
   }
 
   void checkKernel(ASTContext &Ctx, const ProgramModel &Model, const Kernel &K,
