@@ -202,6 +202,7 @@ SLMC_RT_API void slmc_check_load(const void *address, uint64_t bytes, const char
 SLMC_RT_API void slmc_check_store(void *address, uint64_t bytes, const char *where);
 SLMC_RT_API void slmc_check_store_value(void *address, uint64_t bytes, uint64_t value,
                                         const char *where);
+SLMC_RT_API void slmc_check_atomic(void *address, uint64_t bytes, const char *where);
 
 /* ---- Compiler ABI ---------------------------------------------------------
  * Clang's HIP host code generation registers the embedded device images and

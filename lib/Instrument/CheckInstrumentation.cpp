@@ -8,14 +8,14 @@
 //
 // A pass plugin (clang -fpass-plugin=slmcCheck.so) that slmc++ loads into
 // the host pass under -fslmc-check. It instruments the host copies of
-// kernels, the functions reachable from slmc::cpu_entry<F> and
-// slmc::cpu_entry_dynamic<F>, for the CPU fallback's race and barrier
+// kernels, the functions reachable from their CPU entries (isCpuEntry), for the CPU fallback's race and barrier
 // checks (SLMC_CHECK, docs/diagnostics.md):
 //
-//  * every non-atomic load, store and memory intrinsic whose address may be
-//    group-local calls slmc_check_load / slmc_check_store[_value] first
-//    (stack and ordinary globals are left alone: a work-item's stack is its
-//    own, and group-local data is thread_local on the CPU);
+//  * every load, store and memory intrinsic whose address may be
+//    group-local calls slmc_check_load / slmc_check_store[_value] first,
+//    every atomic slmc_check_atomic (stack and ordinary globals are left
+//    alone: a work-item's stack is its own, and group-local data is
+//    thread_local on the CPU);
 //  * taking the address of a thread_local variable (the host pass's
 //    group-local variables) calls slmc_check_region with its size and name,
 //    so the runtime knows the group's group-local ranges;
@@ -49,9 +49,12 @@ using namespace llvm;
 
 namespace {
 
+/// slmc::cpu_entry<F>, slmc::cpu_entry_dynamic<F> (slmc/offload.h) and the
+/// CPU entries of CM program kernels (slmc_cm_cpu_<kernel>, CmLowering).
 bool isCpuEntry(const Function &F) {
   StringRef N = F.getName();
-  return N.starts_with("_ZN4slmc9cpu_entryI") || N.starts_with("_ZN4slmc17cpu_entry_dynamicI");
+  return N.starts_with("_ZN4slmc9cpu_entryI") || N.starts_with("_ZN4slmc17cpu_entry_dynamicI") ||
+         N.starts_with("slmc_cm_cpu_");
 }
 
 /// slmc's headers are copied to <libdir>/slmc/include in the build and the
@@ -72,6 +75,7 @@ public:
     Store = M.getOrInsertFunction("slmc_check_store", Void, Ptr, I64, Ptr);
     StoreValue = M.getOrInsertFunction("slmc_check_store_value", Void, Ptr, I64, I64, Ptr);
     Region = M.getOrInsertFunction("slmc_check_region", Void, Ptr, I64, Ptr);
+    Atomic = M.getOrInsertFunction("slmc_check_atomic", Void, Ptr, I64, Ptr);
     Barrier = M.getOrInsertFunction("slmc_check_barrier", Void, Ptr);
     Enter = M.getOrInsertFunction("slmc_check_enter", Void);
   }
@@ -100,12 +104,20 @@ private:
       Insts.push_back(&I);
     for (Instruction *I : Insts) {
       if (auto *LI = dyn_cast<LoadInst>(I)) {
-        if (!LI->isAtomic() && mayBeGroupLocal(LI->getPointerOperand()))
+        if (LI->isAtomic())
+          atomic(LI, LI->getPointerOperand(), LI->getType());
+        else if (mayBeGroupLocal(LI->getPointerOperand()))
           access(LI, LI->getPointerOperand(), LI->getType(), nullptr);
       } else if (auto *SI = dyn_cast<StoreInst>(I)) {
-        if (!SI->isAtomic() && mayBeGroupLocal(SI->getPointerOperand()))
+        if (SI->isAtomic())
+          atomic(SI, SI->getPointerOperand(), SI->getValueOperand()->getType());
+        else if (mayBeGroupLocal(SI->getPointerOperand()))
           access(SI, SI->getPointerOperand(), SI->getValueOperand()->getType(),
                  SI->getValueOperand());
+      } else if (auto *RMW = dyn_cast<AtomicRMWInst>(I)) {
+        atomic(RMW, RMW->getPointerOperand(), RMW->getValOperand()->getType());
+      } else if (auto *CX = dyn_cast<AtomicCmpXchgInst>(I)) {
+        atomic(CX, CX->getPointerOperand(), CX->getNewValOperand()->getType());
       } else if (auto *MI = dyn_cast<MemIntrinsic>(I)) {
         memIntrinsic(MI);
       } else if (auto *II = dyn_cast<IntrinsicInst>(I)) {
@@ -158,6 +170,16 @@ private:
       return;
     }
     B.CreateCall(Store, {P, N, location(I)});
+  }
+
+  /// Atomics race only with non-atomic accesses.
+  void atomic(Instruction *I, Value *P, Type *T) {
+    TypeSize Size = DL.getTypeStoreSize(T);
+    if (Size.isScalable() || P->getType()->getPointerAddressSpace() != 0 ||
+        !mayBeGroupLocal(P))
+      return;
+    IRBuilder<>(I).CreateCall(Atomic, {P, ConstantInt::get(I64, Size.getFixedValue()),
+                                       location(I)});
   }
 
   void memIntrinsic(MemIntrinsic *MI) {
@@ -249,7 +271,7 @@ private:
   PointerType *Ptr;
   IntegerType *I64;
   Type *Void;
-  FunctionCallee Load, Store, StoreValue, Region, Barrier, Enter;
+  FunctionCallee Load, Store, StoreValue, Atomic, Region, Barrier, Enter;
   StringMap<GlobalVariable *> Strings;
 };
 

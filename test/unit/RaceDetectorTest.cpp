@@ -145,3 +145,20 @@ TEST(RaceDetectorSubGroups, ASubGroupBarrierOrdersItsOwnWorkItemsOnly) {
 }
 
 } // namespace
+
+namespace {
+
+TEST_F(RaceDetectorTest, AtomicsRaceOnlyWithPlainAccesses) {
+  uint64_t One = 1;
+  EXPECT_FALSE(D.access(0, &Tile[0], 4, true, "a", nullptr, Found, /*IsAtomic=*/true));
+  EXPECT_FALSE(D.access(1, &Tile[0], 4, true, "a", nullptr, Found, true));
+  EXPECT_TRUE(read(2, 0)); // a plain read of what others add to atomically
+  EXPECT_TRUE(Found.Earlier.Atomic);
+  D.groupBarrier();
+  EXPECT_FALSE(write(3, 1, 0));
+  EXPECT_TRUE(D.access(4, &Tile[1], 4, true, "a", &One, Found, true));
+  EXPECT_TRUE(Found.Later.Atomic);
+  EXPECT_FALSE(Found.Earlier.Atomic);
+}
+
+} // namespace

@@ -387,9 +387,10 @@ public:
   /// SLMC_CHECK=races: an access of the current work-item. The first race
   /// ends the work-item (never resumed) and fails the launch.
   void raceAccess(const void *Address, size_t Bytes, bool IsWrite, const char *Where,
-                  const uint64_t *Value) {
+                  const uint64_t *Value, bool IsAtomic = false) {
     RaceDetector::Race Found;
-    if (!Current || !Races.access(Current->Linear, Address, Bytes, IsWrite, Where, Value, Found))
+    if (!Current || !Races.access(Current->Linear, Address, Bytes, IsWrite, Where, Value,
+                                  Found, IsAtomic))
       return;
     RaceRunner = nullptr; // nothing more to check in this group
     std::string Text = raceReport(Found);
@@ -743,11 +744,13 @@ private:
     std::string Variable = R.Variable.empty() ? "group-local memory" : "'" + R.Variable + "'";
     return "data race on group-local memory in work-group " +
            dimString(Current->Info.group_id) + " of " + Job->kernel() + ": " +
-           (R.LaterWrite ? "write" : "read") + " of " + std::to_string(R.Bytes) +
+           (R.Later.Atomic ? "atomic access" : R.LaterWrite ? "write" : "read") + " of " +
+           std::to_string(R.Bytes) +
            " byte" + (R.Bytes == 1 ? "" : "s") + " at byte " + std::to_string(R.Offset) +
            " of " + Variable + " (" + std::to_string(R.VariableBytes) +
            " bytes) by work-item " + itemName(R.Later.Item) + at(R.Later.Where) +
-           " conflicts with a " + (R.EarlierWrite ? "write" : "read") +
+           " conflicts with " +
+           (R.Earlier.Atomic ? "an atomic access" : R.EarlierWrite ? "a write" : "a read") +
            " by work-item " + itemName(R.Earlier.Item) + at(R.Earlier.Where) +
            "; no barrier separates them";
   }
@@ -1340,4 +1343,9 @@ extern "C" void slmc_check_store_value(void *address, uint64_t bytes, uint64_t v
                                        const char *where) {
   if (GroupRunner *R = RaceRunner)
     R->raceAccess(address, size_t(bytes), true, where, &value);
+}
+
+extern "C" void slmc_check_atomic(void *address, uint64_t bytes, const char *where) {
+  if (GroupRunner *R = RaceRunner)
+    R->raceAccess(address, size_t(bytes), true, where, nullptr, /*IsAtomic=*/true);
 }

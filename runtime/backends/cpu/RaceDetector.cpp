@@ -71,7 +71,8 @@ bool RaceDetector::ordered(const Access &Earlier, uint32_t Item) const {
 
 bool RaceDetector::access(uint32_t Item, const void *AddressPtr, size_t Bytes,
                           bool IsWrite, const char *Where, const uint64_t *Value,
-                          Race &Found) {
+                          Race &Found, bool IsAtomic) {
+  IsWrite |= IsAtomic;
   uintptr_t Address = reinterpret_cast<uintptr_t>(AddressPtr);
   Range *R = nullptr;
   if (LastRange < Ranges.size()) {
@@ -92,7 +93,8 @@ bool RaceDetector::access(uint32_t Item, const void *AddressPtr, size_t Bytes,
   // value) conflicts with nothing, and is still this work-item's write.
   const bool Unchanged = IsWrite && Value && Bytes <= sizeof(uint64_t) &&
                          std::memcmp(AddressPtr, Value, Bytes) == 0;
-  const Access Now = stamp(Item, Where);
+  Access Now = stamp(Item, Where);
+  Now.Atomic = IsAtomic;
   size_t First = Address - R->Base;
   size_t Last = std::min(R->Bytes, First + Bytes);
   for (size_t B = First; B < Last; ++B) {
@@ -100,12 +102,12 @@ bool RaceDetector::access(uint32_t Item, const void *AddressPtr, size_t Bytes,
     const Access *Conflict = nullptr;
     bool ConflictWrite = false;
     if (!Unchanged) {
-      if (!ordered(C.Write, Item)) {
+      if (!ordered(C.Write, Item) && !(IsAtomic && C.Write.Atomic)) {
         Conflict = &C.Write;
         ConflictWrite = true;
       } else if (IsWrite) {
         for (const Access &Rd : C.Read)
-          if (!ordered(Rd, Item)) {
+          if (!ordered(Rd, Item) && !(IsAtomic && Rd.Atomic)) {
             Conflict = &Rd;
             break;
           }
@@ -123,7 +125,10 @@ bool RaceDetector::access(uint32_t Item, const void *AddressPtr, size_t Bytes,
       return true;
     }
     if (IsWrite) {
-      C.Write = Now;
+      // An atomic does not hide a non-atomic write of this epoch that a
+      // later access would still race with.
+      if (!IsAtomic || !(C.Write.Epoch == Epoch && !C.Write.Atomic))
+        C.Write = Now;
       continue;
     }
     // Two readers of distinct work-items are enough: a later writer is

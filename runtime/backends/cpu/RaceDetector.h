@@ -41,6 +41,7 @@ public:
     uint32_t Epoch = 0;          // 0: none
     uint32_t SubEpoch = 0;
     uint16_t Item = 0;           // linear local id
+    bool Atomic = false;         // an atomic read-modify-write, load or store
   };
 
   /// A conflicting pair: `Earlier` by another work-item, `Later` the
@@ -75,9 +76,11 @@ public:
   /// Records an access by work-item `Item`; returns true and fills `Found`
   /// when it races with an earlier one. `Value`, when not null, is the
   /// value being written (Bytes <= 8): a write of what memory holds already
-  /// races with nothing.
+  /// races with nothing. An atomic access is a write that races only with
+  /// non-atomic accesses.
   bool access(uint32_t Item, const void *Address, size_t Bytes, bool IsWrite,
-              const char *Where, const uint64_t *Value, Race &Found);
+              const char *Where, const uint64_t *Value, Race &Found,
+              bool IsAtomic = false);
 
 private:
   struct Cell {
