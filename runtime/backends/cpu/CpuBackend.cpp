@@ -270,6 +270,8 @@ struct LaunchJob {
   std::atomic<bool> Abort{false};
   // Some work-item ran an entry built with -fslmc-check (slmc_check_enter).
   std::atomic<bool> Instrumented{false};
+  // A race was printed: other threads' groups stop without printing theirs.
+  std::atomic<bool> RacePrinted{false};
 
   std::mutex ErrorMutex;
   uint64_t ErrorGroup = std::numeric_limits<uint64_t>::max();
@@ -394,7 +396,8 @@ public:
       return;
     RaceRunner = nullptr; // nothing more to check in this group
     std::string Text = raceReport(Found);
-    std::fprintf(stderr, "slmc: %s\n", Text.c_str());
+    if (!Job->RacePrinted.exchange(true))
+      std::fprintf(stderr, "slmc: %s\n", Text.c_str());
     Failure = Status::error(SLMC_ERROR_DATA_RACE, std::move(Text));
     Current->St = WorkItem::Failed;
     startSwitch(nullptr, SchedulerStack, SchedulerStackSize);
@@ -522,7 +525,7 @@ private:
     if (CheckMode & kCheckRaces) {
       Races.beginGroup(N, J.SubGroupSize);
       if (Dynamic)
-        Races.addRange(Dynamic, J.GroupMemory, "dynamic group-local memory");
+        raceRange(Dynamic, J.GroupMemory, "dynamic group-local memory");
       RaceRunner = this;
     }
     if (__tsan_get_current_fiber)
