@@ -195,6 +195,7 @@ SLMC_RT_API uint32_t slmc_cpu_sub_group_shuffle(uint32_t value, uint32_t from_la
 /* Hooks that kernels built with slmc++ -fslmc-check call (SLMC_CHECK, see
  * docs/diagnostics.md): `where` is the access's "file:line". Each returns at
  * once unless the check is on for the running work-group. */
+SLMC_RT_API extern int slmc_check_races; /* nonzero: SLMC_CHECK=races is on */
 SLMC_RT_API void slmc_check_enter(void);
 SLMC_RT_API void slmc_check_barrier(const char *where);
 SLMC_RT_API void slmc_check_region(const void *base, uint64_t bytes, const char *name);

@@ -23,6 +23,8 @@
 //  * each CPU entry starts with slmc_check_enter (the runtime can then say
 //    when a kernel was not instrumented).
 //
+// The race hooks are called only when libslmrt's slmc_check_races is set
+// (SLMC_CHECK=races): otherwise an access costs a load and a branch.
 // Each hook gets the access's source line as a constant string: the
 // innermost inlined location outside slmc's own headers (the user's line
 // rather than an accessor's operator[]).
@@ -44,6 +46,7 @@
 #include "llvm/IR/PassManager.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Plugins/PassPlugin.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
 
 using namespace llvm;
 
@@ -78,6 +81,7 @@ public:
     Atomic = M.getOrInsertFunction("slmc_check_atomic", Void, Ptr, I64, Ptr);
     Barrier = M.getOrInsertFunction("slmc_check_barrier", Void, Ptr);
     Enter = M.getOrInsertFunction("slmc_check_enter", Void);
+    Active = M.getOrInsertGlobal("slmc_check_races", Type::getInt32Ty(Ctx));
   }
 
   bool run() {
@@ -152,7 +156,7 @@ private:
     IRBuilder<> B(I);
     Value *N = ConstantInt::get(I64, Size.getFixedValue());
     if (!Stored) {
-      B.CreateCall(Load, {P, N, location(I)});
+      raceHook(I, Load, {P, N, location(I)});
       return;
     }
     // The value too, when it fits in 64 bits: a write that leaves memory
@@ -166,10 +170,20 @@ private:
       else if (T->isFloatingPointTy())
         V = B.CreateBitCast(V, B.getIntNTy(unsigned(Bits)));
       V = B.CreateZExtOrTrunc(V, I64);
-      B.CreateCall(StoreValue, {P, N, V, location(I)});
+      raceHook(I, StoreValue, {P, N, V, location(I)});
       return;
     }
-    B.CreateCall(Store, {P, N, location(I)});
+    raceHook(I, Store, {P, N, location(I)});
+  }
+
+  /// A race hook call before `Before`, made only when SLMC_CHECK=races is
+  /// on: an instrumented program without it pays a load and a branch per
+  /// access, not a call.
+  void raceHook(Instruction *Before, FunctionCallee Hook, ArrayRef<Value *> Args) {
+    IRBuilder<> B(Before);
+    Value *On = B.CreateICmpNE(B.CreateLoad(B.getInt32Ty(), Active), B.getInt32(0));
+    Instruction *Then = SplitBlockAndInsertIfThen(On, Before->getIterator(), false);
+    IRBuilder<>(Then).CreateCall(Hook, Args);
   }
 
   /// Atomics race only with non-atomic accesses.
@@ -178,8 +192,7 @@ private:
     if (Size.isScalable() || P->getType()->getPointerAddressSpace() != 0 ||
         !mayBeGroupLocal(P))
       return;
-    IRBuilder<>(I).CreateCall(Atomic, {P, ConstantInt::get(I64, Size.getFixedValue()),
-                                       location(I)});
+    raceHook(I, Atomic, {P, ConstantInt::get(I64, Size.getFixedValue()), location(I)});
   }
 
   void memIntrinsic(MemIntrinsic *MI) {
@@ -187,9 +200,9 @@ private:
     Value *N = B.CreateZExtOrTrunc(MI->getLength(), I64);
     if (auto *MT = dyn_cast<MemTransferInst>(MI))
       if (MT->getSourceAddressSpace() == 0 && mayBeGroupLocal(MT->getRawSource()))
-        B.CreateCall(Load, {MT->getRawSource(), N, location(MI)});
+        raceHook(MI, Load, {MT->getRawSource(), N, location(MI)});
     if (MI->getDestAddressSpace() == 0 && mayBeGroupLocal(MI->getRawDest()))
-      B.CreateCall(Store, {MI->getRawDest(), N, location(MI)});
+      raceHook(MI, Store, {MI->getRawDest(), N, location(MI)});
   }
 
   void region(IntrinsicInst *II) {
@@ -197,8 +210,7 @@ private:
     if (!GV)
       return;
     uint64_t Size = DL.getTypeAllocSize(GV->getValueType()).getFixedValue();
-    IRBuilder<> B(II->getNextNode());
-    B.CreateCall(Region, {II, ConstantInt::get(I64, Size), text(variableName(*GV))});
+    raceHook(II->getNextNode(), Region, {II, ConstantInt::get(I64, Size), text(variableName(*GV))});
   }
 
   /// The variable's name as the user wrote it ("tile"), or for storage
@@ -272,6 +284,7 @@ private:
   IntegerType *I64;
   Type *Void;
   FunctionCallee Load, Store, StoreValue, Atomic, Region, Barrier, Enter;
+  Constant *Active; // libslmrt's flag: SLMC_CHECK=races is on
   StringMap<GlobalVariable *> Strings;
 };
 

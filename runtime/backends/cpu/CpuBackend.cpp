@@ -106,6 +106,12 @@ constexpr size_t kAlignment = 64;
 // SLMC_CHECK (docs/diagnostics.md): what the CPU fallback checks in kernels
 // built with slmc++ -fslmc-check. Read once, when the backend is made.
 enum CheckBits : unsigned { kCheckBarriers = 1, kCheckRaces = 2 };
+} // namespace
+} // namespace slmc::rt
+// What instrumented code tests before calling a race hook.
+int slmc_check_races = 0; // declared extern "C" in slmc/runtime.h
+namespace slmc::rt {
+namespace {
 unsigned CheckMode = 0;
 
 /// "races", "barriers" or both, separated by commas; races checks barriers
@@ -122,8 +128,10 @@ bool envCheck(std::string &Why) {
     if (End == std::string::npos)
       End = Text.size();
     std::string Word = Text.substr(Start, End - Start);
-    if (Word == "races")
+    if (Word == "races") {
       CheckMode |= kCheckRaces | kCheckBarriers;
+      slmc_check_races = 1;
+    }
     else if (Word == "barriers")
       CheckMode |= kCheckBarriers;
     else if (!Word.empty()) {
