@@ -19,7 +19,8 @@
 //  * taking the address of a thread_local variable (the host pass's
 //    group-local variables) calls slmc_check_region with its size and name,
 //    so the runtime knows the group's group-local ranges;
-//  * a call of slmc_cpu_barrier is preceded by slmc_check_barrier;
+//  * a call in the user's code of slmc_cpu_barrier, or of a function that
+//    waits at a barrier, is preceded by slmc_check_barrier with its line;
 //  * each CPU entry starts with slmc_check_enter (the runtime can then say
 //    when a kernel was not instrumented).
 //
@@ -35,6 +36,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/Demangle/Demangle.h"
@@ -96,6 +98,22 @@ public:
           if (Function *Callee = CB->getCalledFunction())
             if (!Callee->isDeclaration() && !Callee->isIntrinsic())
               Work.insert(Callee);
+    // Functions that wait at a barrier: without inlining (-O0) the user's
+    // line is where such a function is called.
+    bool Changed = true;
+    while (Changed) {
+      Changed = false;
+      for (Function *F : Work)
+        if (!Waits.count(F))
+          for (Instruction &Inst : instructions(*F))
+            if (auto *CB = dyn_cast<CallBase>(&Inst))
+              if (Function *Callee = CB->getCalledFunction())
+                if (Callee->getName() == "slmc_cpu_barrier" || Waits.count(Callee)) {
+                  Waits.insert(F);
+                  Changed = true;
+                  break;
+                }
+    }
     for (Function *F : Work)
       instrument(*F);
     return !Work.empty();
@@ -128,9 +146,13 @@ private:
         if (II->getIntrinsicID() == Intrinsic::threadlocal_address)
           region(II);
       } else if (auto *CB = dyn_cast<CallBase>(I)) {
+        // A barrier's line: a call in the user's code of the barrier or of
+        // a function that waits at one (calls inside slmc's headers would
+        // name the header).
         if (Function *Callee = CB->getCalledFunction())
-          if (Callee->getName() == "slmc_cpu_barrier")
-            IRBuilder<>(CB).CreateCall(Barrier, {location(CB)});
+          if (Callee->getName() == "slmc_cpu_barrier" || Waits.count(Callee))
+            if (const DILocation *L = userLocation(CB))
+              IRBuilder<>(CB).CreateCall(Barrier, {text(lineOf(L))});
       }
     }
     if (isCpuEntry(F))
@@ -250,6 +272,18 @@ private:
     return Name;
   }
 
+  /// The innermost inlined location outside slmc's headers, if any.
+  static const DILocation *userLocation(Instruction *I) {
+    for (const DILocation *L = I->getDebugLoc().get(); L; L = L->getInlinedAt())
+      if (!isLibraryFile(L->getDirectory(), L->getFilename()))
+        return L;
+    return nullptr;
+  }
+
+  static std::string lineOf(const DILocation *L) {
+    return (L->getFilename() + ":" + Twine(L->getLine())).str();
+  }
+
   /// "file:line" of the innermost inlined location outside slmc's headers.
   Constant *location(Instruction *I) {
     const DILocation *Chosen = nullptr;
@@ -286,6 +320,7 @@ private:
   FunctionCallee Load, Store, StoreValue, Atomic, Region, Barrier, Enter;
   Constant *Active; // libslmrt's flag: SLMC_CHECK=races is on
   StringMap<GlobalVariable *> Strings;
+  SmallPtrSet<Function *, 16> Waits; // functions that wait at a barrier
 };
 
 struct SlmcCheckPass : PassInfoMixin<SlmcCheckPass> {

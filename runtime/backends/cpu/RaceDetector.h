@@ -15,9 +15,9 @@
 // barrier epoch (and the work-item's sub-group epoch). Two accesses to a
 // byte by different work-items, at least one a write, race when they are in
 // the same epoch: no barrier separates them. A sub-group barrier separates
-// the accesses of work-items of one sub-group only. Atomics are not
-// instrumented, and a write that leaves memory as it was (every work-item
-// storing the same value) is never reported.
+// the accesses of work-items of one sub-group only. An atomic access is a
+// write that races only with plain accesses, and a write that leaves memory
+// as it was (every work-item storing the same value) is never reported.
 //
 // Stamps make the state of earlier groups and epochs stale without clearing
 // it: a thread keeps its ranges and shadow from group to group.

@@ -9,6 +9,11 @@
 // RUN: env SLMC_CHECK=races %t correct 2>&1 | FileCheck %s --check-prefix=CLEAN
 // RUN: env SLMC_CHECK=barriers not %t early-return 2>&1 | FileCheck %s --check-prefix=RETURN
 // RUN: env SLMC_CHECK=barriers not %t two-barriers 2>&1 | FileCheck %s --check-prefix=SITES
+// Without optimisation (no inlining) barriers are still told apart by the
+// user's line.
+// RUN: %slmcxx -fslmc-check -O0 %s -o %t.O0
+// RUN: env SLMC_CHECK=races not %t.O0 missing-barrier 2>&1 | FileCheck %s --check-prefix=MISSING
+// RUN: env SLMC_CHECK=barriers not %t.O0 two-barriers 2>&1 | FileCheck %s --check-prefix=SITES
 // Without SLMC_CHECK the instrumented program runs as usual (the race goes
 // unnoticed); the unchecked divergence still names the missing work-items.
 // RUN: %t missing-barrier 2>&1 | FileCheck %s --check-prefix=CLEAN
