@@ -73,6 +73,10 @@ void __tsan_destroy_fiber(void *) __attribute__((weak));
 void __tsan_switch_to_fiber(void *, unsigned) __attribute__((weak));
 }
 
+// What code built with -fslmc-check tests before calling a race hook
+// (declared extern "C" in slmc/runtime.h); set by SLMC_CHECK=races.
+int slmc_check_races = 0;
+
 namespace slmc::rt {
 namespace {
 
@@ -106,12 +110,6 @@ constexpr size_t kAlignment = 64;
 // SLMC_CHECK (docs/diagnostics.md): what the CPU fallback checks in kernels
 // built with slmc++ -fslmc-check. Read once, when the backend is made.
 enum CheckBits : unsigned { kCheckBarriers = 1, kCheckRaces = 2 };
-} // namespace
-} // namespace slmc::rt
-// What instrumented code tests before calling a race hook.
-int slmc_check_races = 0; // declared extern "C" in slmc/runtime.h
-namespace slmc::rt {
-namespace {
 unsigned CheckMode = 0;
 
 /// "races", "barriers" or both, separated by commas; races checks barriers
@@ -131,8 +129,7 @@ bool envCheck(std::string &Why) {
     if (Word == "races") {
       CheckMode |= kCheckRaces | kCheckBarriers;
       slmc_check_races = 1;
-    }
-    else if (Word == "barriers")
+    } else if (Word == "barriers")
       CheckMode |= kCheckBarriers;
     else if (!Word.empty()) {
       Why = "SLMC_CHECK='" + Text + "' names an unknown check '" + Word +
