@@ -61,7 +61,9 @@ enum GfxStatus {
   /// The id was never given out, or a wait on it (or a later id) succeeded.
   GFX_TASKID_NOT_FOUND = -SLMC_ERROR_TASK_NOT_FOUND,
   /// _GFX_wait ran out of time; the task is still pending.
-  GFX_TIMEOUT = -SLMC_ERROR_TIMEOUT
+  GFX_TIMEOUT = -SLMC_ERROR_TIMEOUT,
+  /// SLMC_CHECK=races found a data race on group-local memory.
+  GFX_DATA_RACE = -SLMC_ERROR_DATA_RACE
 };
 
 namespace slmc {

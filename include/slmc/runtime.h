@@ -49,8 +49,9 @@ typedef enum slmc_status {
   SLMC_ERROR_BACKEND = 10,           /* any other driver error */
   SLMC_ERROR_TASK_NOT_FOUND = 11,    /* no such task id, or already waited for */
   SLMC_ERROR_TIMEOUT = 12,           /* a wait ran out of time */
-  SLMC_ERROR_UNSUPPORTED = 13        /* the device cannot run the kernel as asked
+  SLMC_ERROR_UNSUPPORTED = 13,       /* the device cannot run the kernel as asked
                                         (e.g. a required sub-group size) */
+  SLMC_ERROR_DATA_RACE = 14          /* CPU, SLMC_CHECK=races: a group-local data race */
 } slmc_status;
 
 typedef enum slmc_backend {
@@ -190,6 +191,19 @@ SLMC_RT_API void slmc_cpu_sub_group_barrier(void);
  * of the work-item at `from_lane` of its sub-group (its own when `from_lane`
  * is past the sub-group's end). */
 SLMC_RT_API uint32_t slmc_cpu_sub_group_shuffle(uint32_t value, uint32_t from_lane);
+
+/* Hooks that kernels built with slmc++ -fslmc-check call (SLMC_CHECK, see
+ * docs/diagnostics.md): `where` is the access's "file:line". Each returns at
+ * once unless the check is on for the running work-group. */
+SLMC_RT_API extern int slmc_check_races; /* nonzero: SLMC_CHECK=races is on */
+SLMC_RT_API void slmc_check_enter(void);
+SLMC_RT_API void slmc_check_barrier(const char *where);
+SLMC_RT_API void slmc_check_region(const void *base, uint64_t bytes, const char *name);
+SLMC_RT_API void slmc_check_load(const void *address, uint64_t bytes, const char *where);
+SLMC_RT_API void slmc_check_store(void *address, uint64_t bytes, const char *where);
+SLMC_RT_API void slmc_check_store_value(void *address, uint64_t bytes, uint64_t value,
+                                        const char *where);
+SLMC_RT_API void slmc_check_atomic(void *address, uint64_t bytes, const char *where);
 
 /* ---- Compiler ABI ---------------------------------------------------------
  * Clang's HIP host code generation registers the embedded device images and

@@ -248,6 +248,7 @@ private:
                                      "--offload=spirv64", "-nogpulib", "-nogpuinc",
                                      "-isystem", TC.ResourceInclude};
     Args.insert(Args.end(), PassOpts.CommonFlags.begin(), PassOpts.CommonFlags.end());
+    appendCheckFlags(Args);
     appendHostFlags(Args);
     if (!Opts.OptLevel.empty())
       Args.push_back(Opts.OptLevel);
@@ -258,6 +259,17 @@ private:
                              "-Xclang", Package.str(), "-c", Source.str(), "-o",
                              Object.str()});
     return runProgram(TC.Clang, Args, Opts.Verbose, Opts.DryRun) == 0;
+  }
+
+  /// -fslmc-check: the kernels' host copies call the runtime's race and
+  /// barrier hooks (lib/Instrument), which name source lines, so line
+  /// tables are on (before the user's flags: a -g of theirs wins).
+  void appendCheckFlags(std::vector<std::string> &Args) {
+    if (!Opts.CheckInstrumentation)
+      return;
+    SmallString<256> Plugin(TC.RuntimeLibDir);
+    sys::path::append(Plugin, "slmcCheck.so");
+    Args.insert(Args.end(), {"-fpass-plugin=" + std::string(Plugin), "-gline-tables-only"});
   }
 
   /// The user's host flags for a HIP-mode compilation: OpenMP cannot be
@@ -284,6 +296,7 @@ private:
                                      "--offload=spirv64", "-nogpulib", "-nogpuinc",
                                      "-fPIC", "-isystem", TC.ResourceInclude};
     Args.insert(Args.end(), PassOpts.CommonFlags.begin(), PassOpts.CommonFlags.end());
+    appendCheckFlags(Args);
     appendHostFlags(Args);
     Args.push_back(Opts.OptLevel.empty() ? "-O2" : Opts.OptLevel);
     Args.insert(Args.end(), {"-w", "-c", Source.str(), "-o", Object});

@@ -234,6 +234,8 @@ bool parseOptions(llvm::ArrayRef<const char *> Args, Options &O) {
       O.DryRun = true;
     } else if (A == "-save-temps") {
       O.SaveTemps = true;
+    } else if (A == "-fslmc-check") {
+      O.CheckInstrumentation = true;
     } else if (A == "-fcilkplus") {
       // GCC's switch for Cilk Plus: slmc++ always reads it (array notation
       // is rewritten before the passes), so there is nothing to turn on.
@@ -412,6 +414,8 @@ OTHER COMPILERS' SPELLINGS (see docs/user-guide.md):
                           GPU code indexes in 32 bits (default, as DPC++);
                           a launch over more work-items is refused
   -fno-sycl-id-queries-fit-in-int  Make no such assumption
+  -fslmc-check            Instrument the kernels' host copies for the CPU
+                          fallback's race and barrier checks (SLMC_CHECK)
   -fcilkplus              Accepted (Cilk Plus is always on)
 
 ENVIRONMENT (programs built by slmc++; `slmc-ls` lists the devices):

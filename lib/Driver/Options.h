@@ -70,6 +70,7 @@ struct Options {
   bool Verbose = false; // -v (also passed to the clang commands)
   bool DryRun = false;  // -###
   bool SaveTemps = false;
+  bool CheckInstrumentation = false; // -fslmc-check
 };
 
 /// Parses argv (without argv[0]). Returns false after printing a clang-style

@@ -488,6 +488,7 @@ extern "C" const char *slmc_status_string(slmc_status S) {
   case SLMC_ERROR_TASK_NOT_FOUND: return "SLMC_ERROR_TASK_NOT_FOUND";
   case SLMC_ERROR_TIMEOUT: return "SLMC_ERROR_TIMEOUT";
   case SLMC_ERROR_UNSUPPORTED: return "SLMC_ERROR_UNSUPPORTED";
+  case SLMC_ERROR_DATA_RACE: return "SLMC_ERROR_DATA_RACE";
   }
   return "SLMC_ERROR_UNKNOWN";
 }

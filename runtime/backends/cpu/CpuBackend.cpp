@@ -29,6 +29,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Backend.h"
+#include "RaceDetector.h"
 
 #include <boost/context/detail/fcontext.hpp>
 
@@ -72,6 +73,10 @@ void __tsan_destroy_fiber(void *) __attribute__((weak));
 void __tsan_switch_to_fiber(void *, unsigned) __attribute__((weak));
 }
 
+// What code built with -fslmc-check tests before calling a race hook
+// (declared extern "C" in slmc/runtime.h); set by SLMC_CHECK=races.
+int slmc_check_races = 0;
+
 namespace slmc::rt {
 namespace {
 
@@ -101,6 +106,40 @@ constexpr size_t kDefaultGroupMemory = size_t(64) << 10;
 constexpr size_t kMaxGroupMemory = size_t(1) << 30;
 constexpr unsigned kMaxThreads = 4096;
 constexpr size_t kAlignment = 64;
+
+// SLMC_CHECK (docs/diagnostics.md): what the CPU fallback checks in kernels
+// built with slmc++ -fslmc-check. Read once, when the backend is made.
+enum CheckBits : unsigned { kCheckBarriers = 1, kCheckRaces = 2 };
+unsigned CheckMode = 0;
+
+/// "races", "barriers" or both, separated by commas; races checks barriers
+/// too (an epoch is only meaningful when the whole group passes barriers
+/// together).
+bool envCheck(std::string &Why) {
+  const char *S = std::getenv("SLMC_CHECK");
+  if (!S || !*S)
+    return true;
+  std::string Text = S;
+  size_t Start = 0;
+  while (Start <= Text.size()) {
+    size_t End = Text.find(',', Start);
+    if (End == std::string::npos)
+      End = Text.size();
+    std::string Word = Text.substr(Start, End - Start);
+    if (Word == "races") {
+      CheckMode |= kCheckRaces | kCheckBarriers;
+      slmc_check_races = 1;
+    } else if (Word == "barriers")
+      CheckMode |= kCheckBarriers;
+    else if (!Word.empty()) {
+      Why = "SLMC_CHECK='" + Text + "' names an unknown check '" + Word +
+            "' (races, barriers, or both separated by a comma)";
+      return false;
+    }
+    Start = End + 1;
+  }
+  return true;
+}
 
 size_t pageSize() {
   static const size_t P = size_t(sysconf(_SC_PAGESIZE));
@@ -234,6 +273,10 @@ struct LaunchJob {
 
   std::atomic<uint64_t> Next{0};
   std::atomic<bool> Abort{false};
+  // Some work-item ran an entry built with -fslmc-check (slmc_check_enter).
+  std::atomic<bool> Instrumented{false};
+  // A race was printed: other threads' groups stop without printing theirs.
+  std::atomic<bool> RacePrinted{false};
 
   std::mutex ErrorMutex;
   uint64_t ErrorGroup = std::numeric_limits<uint64_t>::max();
@@ -251,8 +294,7 @@ struct LaunchJob {
   }
 
   std::string kernel() const {
-    return KernelName && !KernelName->empty() ? "kernel '" + *KernelName + "'"
-                                              : std::string("kernel");
+    return !ReadableName.empty() ? "kernel '" + ReadableName + "'" : std::string("kernel");
   }
 };
 
@@ -265,6 +307,7 @@ struct WorkItem {
   uint32_t GroupLocalCalls = 0; // slmc_cpu_group_local_alloc calls so far
   uint32_t Linear = 0;          // linear local id
   uint8_t ShuffleParity = 0;    // which slot row its next shuffle uses
+  const char *BarrierAt = nullptr; // SLMC_CHECK: its barrier's source line
   slmc_cpu_item Info{};
 };
 
@@ -282,6 +325,9 @@ thread_local GroupRunner *FiberRunner SLMC_FAST_TLS = nullptr;
 thread_local GroupRunner *ActiveRunner = nullptr;
 // The kernel whose group runs on this thread, for the fault report.
 thread_local const char *CurrentKernelName SLMC_FAST_TLS = nullptr;
+// The runner whose group's races are checked (SLMC_CHECK=races, a group of
+// several work-items); null otherwise, which is all the hooks test.
+thread_local GroupRunner *RaceRunner SLMC_FAST_TLS = nullptr;
 
 /// Runs work-groups on the calling OS thread; one per thread.
 class GroupRunner {
@@ -327,6 +373,43 @@ public:
   }
 
   uint32_t subGroupSize() const { return Job ? Job->SubGroupSize : 1; }
+
+  /// SLMC_CHECK: where the current work-item's next barrier is.
+  void barrierSite(const char *Where) {
+    if (Current)
+      Current->BarrierAt = Where;
+  }
+
+  void markInstrumented() {
+    if (Job && !Job->Instrumented.load(std::memory_order_relaxed))
+      Job->Instrumented.store(true, std::memory_order_relaxed);
+  }
+
+  /// SLMC_CHECK=races: a group-local variable's address was taken.
+  void raceRange(const void *Base, size_t Bytes, const char *Name) {
+    if (!Races.hasRange(Base, Bytes))
+      Races.addRange(Base, Bytes, Name);
+  }
+
+  /// SLMC_CHECK=races: an access of the current work-item. The first race
+  /// ends the work-item (never resumed) and fails the launch.
+  void raceAccess(const void *Address, size_t Bytes, bool IsWrite, const char *Where,
+                  const uint64_t *Value, bool IsAtomic = false) {
+    RaceDetector::Race Found;
+    if (!Current || !Races.access(Current->Linear, Address, Bytes, IsWrite, Where, Value,
+                                  Found, IsAtomic))
+      return;
+    RaceRunner = nullptr; // nothing more to check in this group
+    std::string Text = raceReport(Found);
+    if (!Job->RacePrinted.exchange(true))
+      std::fprintf(stderr, "slmc: %s\n", Text.c_str());
+    Failure = Status::error(SLMC_ERROR_DATA_RACE, std::move(Text));
+    Current->St = WorkItem::Failed;
+    startSwitch(nullptr, SchedulerStack, SchedulerStackSize);
+    tsanSwitch(SchedulerTsanFiber);
+    fctx::jump_fcontext(Scheduler, nullptr);
+    std::abort(); // unreachable: a failed fiber is never resumed
+  }
 
   /// Whether `Addr` is in the guard page below the running work-item's
   /// fiber stack: the fault of a stack overflow.
@@ -378,6 +461,8 @@ public:
       B.Memory = P;
       B.Bytes = Bytes;
     }
+    if (RaceRunner == this)
+      raceRange(B.Memory, Bytes, "group_local_memory");
     return B.Memory;
   }
 
@@ -424,13 +509,16 @@ private:
           W.GroupLocalCalls = 0;
           W.Linear = N - 1;
           W.ShuffleParity = 0;
+          W.BarrierAt = nullptr;
           W.Info = slmc_cpu_item{{X, Y, Z}, GId, LS, GC, Dynamic, J.SubGroupSize};
         }
 
     ActiveRunner = this;
+    Failure = Status::ok();
     CurrentKernelName = J.ReadableName.c_str();
     if (N == 1) {
       Current = &Items[0];
+      Job = &J; // for slmc_check_enter
       Status S = runAlone(J, Items[0]);
       Current = nullptr;
       ActiveRunner = nullptr;
@@ -439,9 +527,16 @@ private:
 
     FiberRunner = this;
     Job = &J;
+    if (CheckMode & kCheckRaces) {
+      Races.beginGroup(N, J.SubGroupSize);
+      if (Dynamic)
+        raceRange(Dynamic, J.GroupMemory, "dynamic group-local memory");
+      RaceRunner = this;
+    }
     if (__tsan_get_current_fiber)
       SchedulerTsanFiber = __tsan_get_current_fiber();
     Status Result = schedule(J, N, GId);
+    RaceRunner = nullptr;
     // Whatever stopped the group, its fibers are gone: suspended ones are
     // simply never resumed again and their stacks go back to the pool
     // (objects on those stacks are not destroyed).
@@ -523,6 +618,8 @@ private:
           break;
         case WorkItem::Failed:
           retire(W);
+          if (Failure)
+            return std::move(Failure);
           return thrown(J, W, FailureText);
         default:
           break;
@@ -537,16 +634,29 @@ private:
       }
       if (Waiting == 0)
         return Status::ok(); // every work-item returned
-      if (Finished != 0)
+      if (Finished != 0) {
+        const char *Site = nullptr;
+        for (uint32_t I = 0; I < N && !Site; ++I)
+          if (Items[I].St == WorkItem::AtBarrier)
+            Site = Items[I].BarrierAt;
         return Status::error(
             SLMC_ERROR_BARRIER_DIVERGENCE,
             "barrier divergence in work-group " + dimString(GId) + " of " +
                 J.kernel() + ": " + std::to_string(Finished) + " of " +
                 std::to_string(N) + " work-items returned while " +
-                std::to_string(Waiting) + " wait at a barrier");
+                std::to_string(Waiting) + " wait at a barrier" + at(Site) +
+                "; missing: " + itemList(N, WorkItem::Finished));
+      }
+      if (CheckMode & kCheckBarriers)
+        if (Status S = checkBarrierSites(J, N, GId))
+          return S;
       // Every work-item reached the barrier: release them.
-      for (uint32_t I = 0; I < N; ++I)
+      for (uint32_t I = 0; I < N; ++I) {
         Items[I].St = WorkItem::Runnable;
+        Items[I].BarrierAt = nullptr;
+      }
+      if (CheckMode & kCheckRaces)
+        Races.groupBarrier();
     }
   }
 
@@ -565,6 +675,8 @@ private:
       if (Sub == End - First) {
         for (uint32_t I = First; I < End; ++I)
           Items[I].St = WorkItem::Runnable;
+        if (CheckMode & kCheckRaces)
+          Races.subGroupBarrier(First / Size);
       } else if (Sub != 0) {
         return Status::error(
             SLMC_ERROR_BARRIER_DIVERGENCE,
@@ -628,6 +740,78 @@ private:
                              dimString(W.Info.group_id) + ": " + What);
   }
 
+  std::string itemName(uint16_t Linear) const {
+    return Linear < Items.size() ? dimString(Items[Linear].Info.local_id) : "?";
+  }
+
+  static std::string at(const char *Where) {
+    return Where && *Where ? std::string(" at ") + Where : std::string();
+  }
+
+  std::string raceReport(const RaceDetector::Race &R) const {
+    std::string Variable = R.Variable.empty() ? "group-local memory" : "'" + R.Variable + "'";
+    return "data race on group-local memory in work-group " +
+           dimString(Current->Info.group_id) + " of " + Job->kernel() + ": " +
+           (R.Later.Atomic ? "atomic access" : R.LaterWrite ? "write" : "read") + " of " +
+           std::to_string(R.Bytes) +
+           " byte" + (R.Bytes == 1 ? "" : "s") + " at byte " + std::to_string(R.Offset) +
+           " of " + Variable + " (" + std::to_string(R.VariableBytes) +
+           " bytes) by work-item " + itemName(R.Later.Item) + at(R.Later.Where) +
+           " conflicts with " +
+           (R.Earlier.Atomic ? "an atomic access" : R.EarlierWrite ? "a write" : "a read") +
+           " by work-item " + itemName(R.Earlier.Item) + at(R.Earlier.Where) +
+           "; no barrier separates them";
+  }
+
+  /// "(1,0,0), (5,0,0) and 3 more" of the work-items whose state is `St`.
+  std::string itemList(uint32_t N, WorkItem::State St, const char *Where = nullptr,
+                       bool OtherSites = false) const {
+    std::string List;
+    uint32_t Count = 0, Shown = 0;
+    for (uint32_t I = 0; I < N; ++I) {
+      const WorkItem &W = Items[I];
+      if (W.St != St)
+        continue;
+      if (OtherSites && W.BarrierAt && Where && std::strcmp(W.BarrierAt, Where) == 0)
+        continue;
+      ++Count;
+      if (Shown < 8) {
+        List += (Shown ? ", " : "") + dimString(W.Info.local_id);
+        if (OtherSites)
+          List += at(W.BarrierAt);
+        ++Shown;
+      }
+    }
+    if (Count > Shown)
+      List += " and " + std::to_string(Count - Shown) + " more";
+    return List;
+  }
+
+  /// SLMC_CHECK=barriers: every work-item of the group waits at a barrier;
+  /// they must be at the same one (a different line is a different barrier).
+  Status checkBarrierSites(LaunchJob &J, uint32_t N, slmc_dim3 GId) {
+    const char *First = nullptr;
+    for (uint32_t I = 0; I < N && !First; ++I)
+      First = Items[I].BarrierAt;
+    if (!First)
+      return Status::ok();
+    bool Same = true;
+    for (uint32_t I = 0; I < N && Same; ++I)
+      Same = !Items[I].BarrierAt || std::strcmp(Items[I].BarrierAt, First) == 0;
+    if (Same)
+      return Status::ok();
+    const WorkItem *Lead = nullptr;
+    for (uint32_t I = 0; I < N && !Lead; ++I)
+      if (Items[I].BarrierAt == First)
+        Lead = &Items[I];
+    return Status::error(
+        SLMC_ERROR_BARRIER_DIVERGENCE,
+        "barrier divergence in work-group " + dimString(GId) + " of " + J.kernel() +
+            ": work-items wait at different barriers: " + dimString(Lead->Info.local_id) +
+            " and others at " + First + ", but " +
+            itemList(N, WorkItem::AtBarrier, First, /*OtherSites=*/true));
+  }
+
   struct Block {
     void *Memory = nullptr;
     size_t Bytes = 0;
@@ -645,6 +829,8 @@ private:
   WorkItem *Current = nullptr;
   LaunchJob *Job = nullptr;
   std::string FailureText;
+  Status Failure; // why a work-item stopped when it did not throw
+  RaceDetector Races; // SLMC_CHECK=races
 };
 
 // This thread's runner. The pointer is trivially destructible, so it stays
@@ -1000,6 +1186,8 @@ public:
 
     std::lock_guard<std::mutex> L(LaunchMutex);
     Pool.run(J);
+    if (CheckMode && !J.Instrumented.load(std::memory_order_relaxed))
+      warnUninstrumented(J.ReadableName);
     if (J.ErrorGroup != std::numeric_limits<uint64_t>::max())
       return std::move(J.Error);
     return Status::ok();
@@ -1059,7 +1247,19 @@ private:
     return Status::ok();
   }
 
+  /// SLMC_CHECK set, but the kernel was not built with -fslmc-check: said
+  /// once per kernel, so that a clean run is not mistaken for a checked one.
+  void warnUninstrumented(const std::string &Kernel) {
+    if (!Unchecked.insert(Kernel).second)
+      return;
+    std::fprintf(stderr,
+                 "slmc: warning: SLMC_CHECK is set but kernel '%s' was not built with "
+                 "slmc++ -fslmc-check; it runs unchecked\n",
+                 Kernel.c_str());
+  }
+
   slmc_device_info Info{};
+  std::unordered_set<std::string> Unchecked; // kernels warned about
   const size_t StackSize;
   std::mutex LaunchMutex; // one launch at a time owns the pool
   ThreadPool Pool;
@@ -1076,7 +1276,8 @@ std::unique_ptr<Backend> createCpuBackend(std::string &WhyNot) {
   if (!envCount("SLMC_CPU_THREADS", kMaxThreads, Threads, WhyNot) ||
       !envBytes("SLMC_CPU_STACK_SIZE", kMinStackSize, kMaxStackSize, StackSize,
                 WhyNot) ||
-      !envBytes("SLMC_CPU_GROUP_MEMORY", 0, kMaxGroupMemory, GroupMemory, WhyNot))
+      !envBytes("SLMC_CPU_GROUP_MEMORY", 0, kMaxGroupMemory, GroupMemory, WhyNot) ||
+      !envCheck(WhyNot))
     return nullptr;
   return std::make_unique<CpuBackend>(Threads, roundUp(StackSize, pageSize()),
                                       GroupMemory);
@@ -1113,4 +1314,46 @@ extern "C" uint32_t slmc_cpu_sub_group_shuffle(uint32_t value, uint32_t from_lan
   if (!R || R->subGroupSize() <= 1)
     return value; // one work-item per sub-group (or per group)
   return R->subGroupShuffle(value, from_lane);
+}
+
+// ---- SLMC_CHECK hooks --------------------------------------------------------
+// Called by kernels built with slmc++ -fslmc-check (lib/Instrument); each
+// returns at once unless the check is on for the group running here.
+
+extern "C" void slmc_check_enter(void) {
+  if (CheckMode)
+    if (GroupRunner *R = ActiveRunner)
+      R->markInstrumented();
+}
+
+extern "C" void slmc_check_barrier(const char *where) {
+  if (CheckMode)
+    if (GroupRunner *R = FiberRunner)
+      R->barrierSite(where);
+}
+
+extern "C" void slmc_check_region(const void *base, uint64_t bytes, const char *name) {
+  if (GroupRunner *R = RaceRunner)
+    R->raceRange(base, size_t(bytes), name);
+}
+
+extern "C" void slmc_check_load(const void *address, uint64_t bytes, const char *where) {
+  if (GroupRunner *R = RaceRunner)
+    R->raceAccess(address, size_t(bytes), false, where, nullptr);
+}
+
+extern "C" void slmc_check_store(void *address, uint64_t bytes, const char *where) {
+  if (GroupRunner *R = RaceRunner)
+    R->raceAccess(address, size_t(bytes), true, where, nullptr);
+}
+
+extern "C" void slmc_check_store_value(void *address, uint64_t bytes, uint64_t value,
+                                       const char *where) {
+  if (GroupRunner *R = RaceRunner)
+    R->raceAccess(address, size_t(bytes), true, where, &value);
+}
+
+extern "C" void slmc_check_atomic(void *address, uint64_t bytes, const char *where) {
+  if (GroupRunner *R = RaceRunner)
+    R->raceAccess(address, size_t(bytes), true, where, nullptr, /*IsAtomic=*/true);
 }
