@@ -137,6 +137,11 @@ public:
     for (const BarrierSite &B : Model.Barriers)
       if (B.Dialect == Rule.Dialect)
         BarrierCalls.insert(B.Call);
+    // Making group-local data (SYCL's group_local_memory) may end with a
+    // barrier that publishes its initial value.
+    for (const GroupLocalVar &G : Model.GroupLocals)
+      if (G.Dialect == Rule.Dialect && G.Call)
+        BarrierCalls.insert(G.Call);
     Waits = functionsThatWait(Model, K.Body, Rule.Dialect);
     for (int64_t A = 0; A < K.Shape.Size[0]; ++A)
       for (int64_t B = 0; B < K.Shape.Size[1]; ++B)

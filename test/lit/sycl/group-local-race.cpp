@@ -106,6 +106,9 @@ void fine(queue &q, int *out, int n, size_t local) {
     out[it.get_global_id(0)] = s[it.get_global_id(0) % 64]; // a global id: not analysable
     s[lid] = reduce_over_group(it.get_group(), int(lid), plus<int>()); // waits on a barrier
     out[it.get_global_id(0)] = s[(lid + 1) % 64];
+    s[lid] = 2;
+    auto &later = *syclex::group_local_memory<int>(it.get_group()); // may wait on a barrier
+    out[it.get_global_id(0)] = s[(lid + 1) % 64] + later;
   });
 
   // The local range is not known at compile time: nothing is provable.
