@@ -16,7 +16,10 @@
 // unanalysable, and unanalysable accesses are never reported. Statements
 // that may not run (loops, `?:`, `&&`/`||` operands, `if` on other values)
 // are skipped; a statement that contains a barrier, a call that may wait on
-// one, or a jump ends the interval or the walk.
+// one, or a jump ends the interval or the walk. The dialect says which
+// expressions are local ids and how its barrier is spelled; group-local
+// data is a declared variable (C++ AMP) or storage a call makes (SYCL),
+// reached through `*` and through locals that keep their initial value.
 //
 //===----------------------------------------------------------------------===//
 #include "Checks/Checker.h"
