@@ -66,9 +66,15 @@ functionsThatWait(const ProgramModel &Model, const clang::FunctionDecl *Root,
                   DialectKind Dialect);
 
 /// A dialect's words for the race check: which expressions read the
-/// work-item's local id (and in which dimension of the group shape), and
-/// the barrier statement a fix-it inserts ("" for none).
+/// work-item's local id (and in which dimension of the group shape, or
+/// which linear id), and the barrier statement a fix-it inserts ("" for
+/// none).
 struct RaceRule {
+  /// LocalId's answers beyond a dimension: the work-item's linear id in the
+  /// group, with the last dimension varying fastest (SYCL) or the first.
+  static constexpr unsigned LinearLastFastest = 3;
+  static constexpr unsigned LinearFirstFastest = 4;
+
   DialectKind Dialect;
   std::function<std::optional<unsigned>(const clang::Expr *)> LocalId;
   std::string Barrier;

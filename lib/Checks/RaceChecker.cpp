@@ -16,7 +16,10 @@
 // unanalysable, and unanalysable accesses are never reported. Statements
 // that may not run (loops, `?:`, `&&`/`||` operands, `if` on other values)
 // are skipped; a statement that contains a barrier, a call that may wait on
-// one, or a jump ends the interval or the walk.
+// one, or a jump ends the interval or the walk. The dialect says which
+// expressions are local ids and how its barrier is spelled; group-local
+// data is a declared variable (C++ AMP) or storage a call makes (SYCL),
+// reached through `*` and through locals that keep their initial value.
 //
 //===----------------------------------------------------------------------===//
 #include "Checks/Checker.h"
@@ -47,7 +50,8 @@ struct Step {
 };
 
 struct Access {
-  const VarDecl *Var;
+  const GroupLocalVar *Var;
+  std::string Name; // the data as the access spells it: `s`, `(*tile)`
   const Expr *E;
   bool Read, Write;
   llvm::SmallVector<Step, 4> Path;
@@ -61,9 +65,17 @@ class ReadOnlyLocals : public RecursiveASTVisitor<ReadOnlyLocals> {
   llvm::DenseSet<const DeclRefExpr *> Reads;
   llvm::DenseSet<const VarDecl *> Written;
   std::vector<const VarDecl *> Declared;
+  llvm::DenseSet<const VarDecl *> Inside; // declared in the body
 
 public:
   llvm::DenseMap<const VarDecl *, const Expr *> Values;
+
+  /// A local pointer or handle (or a reference, which cannot be rebound)
+  /// whose value is always its initializer's.
+  bool keepsInitialValue(const VarDecl *VD) const {
+    return Inside.count(VD) && !VD->isStaticLocal() && VD->getInit() &&
+           (VD->getType()->isReferenceType() || !Written.count(VD));
+  }
 
   explicit ReadOnlyLocals(const Stmt *Body) {
     TraverseStmt(const_cast<Stmt *>(Body));
@@ -78,6 +90,15 @@ public:
         Reads.insert(DRE);
     return true;
   }
+  /// A const member (`*p` of a SYCL multi_ptr) only reads its object.
+  bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *OC) {
+    if (const auto *M = dyn_cast_or_null<CXXMethodDecl>(OC->getDirectCallee()))
+      if (M->isConst() && OC->getNumArgs() >= 1)
+        if (const auto *DRE =
+                dyn_cast<DeclRefExpr>(OC->getArg(0)->IgnoreParenImpCasts()))
+          Reads.insert(DRE);
+    return true;
+  }
   bool VisitDeclRefExpr(DeclRefExpr *DRE) {
     // Casts are visited before the references inside them.
     if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
@@ -86,6 +107,8 @@ public:
     return true;
   }
   bool VisitVarDecl(VarDecl *VD) {
+    if (VD->isLocalVarDecl())
+      Inside.insert(VD);
     if (VD->isLocalVarDecl() && !VD->isStaticLocal() && VD->getInit() &&
         VD->getType()->isIntegralOrEnumerationType() &&
         !VD->getType()->isReferenceType())
@@ -117,6 +140,11 @@ public:
     for (const BarrierSite &B : Model.Barriers)
       if (B.Dialect == Rule.Dialect)
         BarrierCalls.insert(B.Call);
+    // Making group-local data (SYCL's group_local_memory) may end with a
+    // barrier that publishes its initial value.
+    for (const GroupLocalVar &G : Model.GroupLocals)
+      if (G.Dialect == Rule.Dialect && G.Call)
+        BarrierCalls.insert(G.Call);
     Waits = functionsThatWait(Model, K.Body, Rule.Dialect);
     for (int64_t A = 0; A < K.Shape.Size[0]; ++A)
       for (int64_t B = 0; B < K.Shape.Size[1]; ++B)
@@ -224,32 +252,137 @@ private:
     return false;
   }
 
-  /// The group-local variable `E` names, through as many subscripts as its
-  /// array type has, when the element is a scalar.
-  const VarDecl *element(const Expr *E,
-                         llvm::SmallVectorImpl<const Expr *> &Indices) const {
+  /// What an expression denotes of group-local data: the data itself, a
+  /// pointer to its first element (an array decayed, a local pointer
+  /// initialised from one), or a handle the data is reached through with
+  /// `*` (SYCL's multi_ptr).
+  enum class Denotes { Data, FirstElement, Handle };
+  struct Resolved {
+    const GroupLocalVar *G;
+    Denotes Kind;
+  };
+
+  std::optional<Resolved> resolve(const Expr *E, unsigned Depth = 0) const {
+    if (!E || Depth > 16)
+      return std::nullopt;
     E = E->IgnoreParens();
+    if (const auto *FE = dyn_cast<FullExpr>(E))
+      return resolve(FE->getSubExpr(), Depth + 1);
+    if (const auto *MT = dyn_cast<MaterializeTemporaryExpr>(E))
+      return resolve(MT->getSubExpr(), Depth + 1);
+    if (const auto *BT = dyn_cast<CXXBindTemporaryExpr>(E))
+      return resolve(BT->getSubExpr(), Depth + 1);
+    if (const auto *ICE = dyn_cast<ImplicitCastExpr>(E)) {
+      switch (ICE->getCastKind()) {
+      case CK_LValueToRValue:
+      case CK_NoOp:
+        return resolve(ICE->getSubExpr(), Depth + 1);
+      case CK_ArrayToPointerDecay: {
+        auto R = resolve(ICE->getSubExpr(), Depth + 1);
+        if (R && R->Kind == Denotes::Data)
+          return Resolved{R->G, Denotes::FirstElement};
+        return std::nullopt;
+      }
+      default:
+        return std::nullopt;
+      }
+    }
+    if (const auto *CE = dyn_cast<CXXConstructExpr>(E)) {
+      // A copy of a handle is the same handle.
+      const CXXConstructorDecl *Ctor = CE->getConstructor();
+      if (CE->getNumArgs() == 1 && Ctor &&
+          (Ctor->isCopyConstructor() || Ctor->isMoveConstructor())) {
+        auto R = resolve(CE->getArg(0), Depth + 1);
+        if (R && R->Kind == Denotes::Handle)
+          return R;
+      }
+      return std::nullopt;
+    }
+    if (const auto *Call = dyn_cast<CallExpr>(E)) {
+      if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(Call)) {
+        if (OC->getOperator() != OO_Star || OC->getNumArgs() != 1)
+          return std::nullopt;
+        auto R = resolve(OC->getArg(0), Depth + 1);
+        if (R && R->Kind == Denotes::Handle)
+          return Resolved{R->G, Denotes::Data};
+        return std::nullopt;
+      }
+      for (const GroupLocalVar &G : Model.GroupLocals)
+        if (G.Call == Call && G.Dialect == Rule.Dialect)
+          return Resolved{&G, Denotes::Handle};
+      return std::nullopt;
+    }
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+      const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+      if (!VD)
+        return std::nullopt;
+      if (const GroupLocalVar *G = Model.groupLocal(VD))
+        return G->Dialect == Rule.Dialect
+                   ? std::optional(Resolved{G, Denotes::Data})
+                   : std::nullopt;
+      if (Locals.keepsInitialValue(VD))
+        return resolve(VD->getInit(), Depth + 1);
+    }
+    return std::nullopt;
+  }
+
+  /// The group-local data `E` is a scalar element of, through as many
+  /// subscripts as the data's array type has, with the data as the access
+  /// spells it.
+  const GroupLocalVar *element(const Expr *E,
+                               llvm::SmallVectorImpl<const Expr *> &Indices,
+                               std::string *Name = nullptr) const {
+    E = E->IgnoreParens();
+    if (!E->getType()->isArithmeticType())
+      return nullptr;
     llvm::SmallVector<const Expr *, 3> Reversed;
     const Expr *Base = E;
-    while (const auto *AS = dyn_cast<ArraySubscriptExpr>(Base)) {
-      Reversed.push_back(AS->getIdx());
-      Base = AS->getBase()->IgnoreParenImpCasts();
+    for (;;) {
+      if (const auto *AS = dyn_cast<ArraySubscriptExpr>(Base)) {
+        Reversed.push_back(AS->getIdx());
+        Base = AS->getBase()->IgnoreParens();
+        continue;
+      }
+      // a[i][j]: the outer subscript's base is a[i], decayed.
+      if (const auto *ICE = dyn_cast<ImplicitCastExpr>(Base);
+          ICE && ICE->getCastKind() == CK_ArrayToPointerDecay &&
+          isa<ArraySubscriptExpr>(ICE->getSubExpr()->IgnoreParens())) {
+        Base = ICE->getSubExpr()->IgnoreParens();
+        continue;
+      }
+      break;
     }
-    const auto *DRE = dyn_cast<DeclRefExpr>(Base);
-    const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
-    if (!VD || !E->getType()->isArithmeticType())
+    std::optional<Resolved> R = resolve(Base);
+    if (!R || R->Kind == Denotes::Handle ||
+        (R->Kind == Denotes::FirstElement) != !Reversed.empty())
       return nullptr;
-    const GroupLocalVar *G = Model.groupLocal(VD);
-    if (!G || G->Dialect != Rule.Dialect)
-      return nullptr;
+    QualType T = R->G->Var ? R->G->Var->getType() : R->G->Type;
     unsigned Rank = 0;
-    for (QualType T = VD->getType(); const auto *AT = Ctx.getAsConstantArrayType(T);
+    for (; const auto *AT = Ctx.getAsConstantArrayType(T);
          T = AT->getElementType())
       ++Rank;
-    if (Rank != Reversed.size())
+    if (Rank != Reversed.size() || !T->isArithmeticType())
       return nullptr;
     Indices.assign(Reversed.rbegin(), Reversed.rend());
-    return VD;
+    if (Name)
+      *Name = spellData(R->G, Base);
+    return R->G;
+  }
+
+  /// The data's name as the access writes it, `s` or `(*tile)`.
+  std::string spellData(const GroupLocalVar *G, const Expr *Base) const {
+    const SourceManager &SM = Ctx.getSourceManager();
+    if (const auto *ICE = dyn_cast<ImplicitCastExpr>(Base))
+      Base = ICE->getSubExpr();
+    CharSourceRange Range = Lexer::makeFileCharRange(
+        CharSourceRange::getTokenRange(Base->getSourceRange()), SM,
+        Ctx.getLangOpts());
+    llvm::StringRef Text =
+        Range.isValid() ? Lexer::getSourceText(Range, SM, Ctx.getLangOpts())
+                        : "";
+    if (!Text.empty() && Text.size() <= 40 && !Text.contains('\n'))
+      return Text.str();
+    return G->Var ? G->Var->getName().str() : "group-local data";
   }
 
   /// The group-local accesses `S` surely makes when it runs.
@@ -258,8 +391,9 @@ private:
       return;
     auto Add = [&](const Expr *E, bool Read, bool Write) {
       llvm::SmallVector<const Expr *, 3> Indices;
-      if (const VarDecl *VD = element(E, Indices)) {
-        Out.push_back({VD, E, Read, Write, {}, {}, {}});
+      std::string Name;
+      if (const GroupLocalVar *G = element(E, Indices, &Name)) {
+        Out.push_back({G, std::move(Name), E, Read, Write, {}, {}, {}});
         for (const Expr *I : Indices)
           collect(I, Out);
         return true;
@@ -285,15 +419,25 @@ private:
       collect(C, Out);
   }
 
+  /// `E`'s value for work-item `L`; none where an unsigned value would
+  /// wrap around (the arithmetic here is on mathematical integers).
   std::optional<int64_t> eval(const Expr *E, const Item &L,
                               unsigned Depth = 0) const {
+    std::optional<int64_t> V = evalUnchecked(E, L, Depth);
+    if (V && *V < 0 && E->getType()->isUnsignedIntegerOrEnumerationType())
+      return std::nullopt;
+    return V;
+  }
+
+  std::optional<int64_t> evalUnchecked(const Expr *E, const Item &L,
+                                       unsigned Depth) const {
     if (!E || Depth > 32)
       return std::nullopt;
     E = E->IgnoreParens();
     if (const auto *FE = dyn_cast<FullExpr>(E))
       return eval(FE->getSubExpr(), L, Depth + 1);
     if (std::optional<unsigned> Dim = Rule.LocalId(E))
-      return *Dim < 3 ? std::optional<int64_t>(L[*Dim]) : std::nullopt;
+      return localId(*Dim, L);
     if (!E->isValueDependent() && E->getType()->isIntegralOrEnumerationType())
       if (std::optional<llvm::APSInt> V = E->getIntegerConstantExpr(Ctx))
         if (V->getSignificantBits() <= 32)
@@ -363,6 +507,25 @@ private:
       }
     }
     return std::nullopt;
+  }
+
+  std::optional<int64_t> localId(unsigned Dim, const Item &L) const {
+    const uint32_t *Size = K.Shape.Size;
+    switch (Dim) {
+    case 0: case 1: case 2:
+      return L[Dim];
+    case RaceRule::LinearLastFastest: {
+      unsigned Rank = std::max(1u, K.Shape.Rank);
+      int64_t Id = 0;
+      for (unsigned I = 0; I < Rank; ++I)
+        Id = Id * Size[I] + L[I];
+      return Id;
+    }
+    case RaceRule::LinearFirstFastest:
+      return L[0] + Size[0] * (L[1] + int64_t(Size[1]) * L[2]);
+    default:
+      return std::nullopt;
+    }
   }
 
   bool evaluable(const Expr *E) const {
@@ -461,8 +624,8 @@ private:
     return S + ")";
   }
 
-  std::string spell(const VarDecl *V, const Element &E) const {
-    std::string S = V->getName().str();
+  static std::string spell(const std::string &Name, const Element &E) {
+    std::string S = Name;
     for (int64_t I : E)
       S += "[" + std::to_string(I) + "]";
     return S;
@@ -473,13 +636,13 @@ private:
     if (!Reported.insert(B.E).second)
       return;
     R.report(B.E->getBeginLoc(), Diag::warn_slmc_group_local_race)
-        << (B.Read && !Self ? 0 : 1) << spell(B.Var, B.Where[C.second])
+        << (B.Read && !Self ? 0 : 1) << spell(B.Name, B.Where[C.second])
         << spell(B.Who[C.second]) << spell(A.Who[C.first])
         << B.E->getSourceRange();
     if (Self)
       return; // one statement: no barrier can separate the writes
     R.report(A.E->getBeginLoc(), Diag::note_slmc_race_write)
-        << spell(A.Who[C.first]) << spell(A.Var, A.Where[C.first])
+        << spell(A.Who[C.first]) << spell(A.Name, A.Where[C.first])
         << A.E->getSourceRange();
     // The barrier goes before the statement that holds B in the innermost
     // block holding both, when that block runs for every work-item.

@@ -59,6 +59,63 @@ Uniformity::Seed classifySycl(const Expr *E) {
   return Uniformity::Seed::None;
 }
 
+/// `it.get_local_id(d)` of an nd_item or group (a constant d), or its
+/// get_local_linear_id().
+std::optional<unsigned> syclLocalId(const Expr *E) {
+  const auto *MCE = dyn_cast<CXXMemberCallExpr>(E->IgnoreParenImpCasts());
+  const CXXMethodDecl *M = MCE ? MCE->getMethodDecl() : nullptr;
+  if (!M || !M->getIdentifier() || !M->getParent()->getIdentifier())
+    return std::nullopt;
+  llvm::StringRef Class = M->getParent()->getName();
+  if (Class != "nd_item" && Class != "group")
+    return std::nullopt;
+  if (M->getName() == "get_local_linear_id" && MCE->getNumArgs() == 0)
+    return RaceRule::LinearLastFastest;
+  if (M->getName() != "get_local_id" || MCE->getNumArgs() != 1)
+    return std::nullopt;
+  const Expr *Dim = MCE->getArg(0);
+  if (Dim->isValueDependent())
+    return std::nullopt;
+  std::optional<llvm::APSInt> K =
+      Dim->getIntegerConstantExpr(M->getASTContext());
+  if (!K || K->isNegative() || K->getExtValue() > 2)
+    return std::nullopt;
+  return unsigned(K->getExtValue());
+}
+
+/// The barrier a fix-it inserts: the kernel's own `it.barrier(...)` when it
+/// uses one on its nd_item parameter `it`, else
+/// `sycl::group_barrier(it.get_group());`; none without an nd_item
+/// parameter.
+std::string syclBarrier(ASTContext &Ctx, const ProgramModel &Model,
+                        const Kernel &K) {
+  const ParmVarDecl *Item = nullptr;
+  for (const ParmVarDecl *P : K.Body->parameters())
+    if (const CXXRecordDecl *RD =
+            P->getType().getNonReferenceType()->getAsCXXRecordDecl())
+      if (RD->getIdentifier() && RD->getName() == "nd_item" &&
+          P->getIdentifier())
+        Item = P;
+  if (!Item)
+    return "";
+  const SourceManager &SM = Ctx.getSourceManager();
+  for (const BarrierSite &B : Model.Barriers) {
+    const auto *MCE = dyn_cast<CXXMemberCallExpr>(B.Call);
+    if (B.Dialect != DialectKind::Sycl || B.Waiter || !MCE)
+      continue;
+    const auto *Object =
+        dyn_cast<DeclRefExpr>(MCE->getImplicitObjectArgument()->IgnoreParenImpCasts());
+    if (!Object || Object->getDecl() != Item)
+      continue;
+    CharSourceRange Range = Lexer::makeFileCharRange(
+        CharSourceRange::getTokenRange(MCE->getSourceRange()), SM,
+        Ctx.getLangOpts());
+    if (Range.isValid())
+      return (Lexer::getSourceText(Range, SM, Ctx.getLangOpts()) + ";").str();
+  }
+  return "sycl::group_barrier(" + Item->getName().str() + ".get_group());";
+}
+
 const Stmt *enclosingLoop(ASTContext &Ctx, const Stmt *S, const Stmt *Body) {
   DynTypedNode N = DynTypedNode::create(*S);
   for (unsigned Guard = 0; Guard < 256; ++Guard) {
@@ -89,11 +146,15 @@ public:
     for (const SubGroupSizeRequirement &S : Model.SubGroupSizes)
       checkRequiredSubGroupSize(Ctx, S, R);
     for (const Kernel &K : Model.Kernels)
-      if (K.Dialect == DialectKind::Sycl && K.UsesWorkGroups)
+      if (K.Dialect == DialectKind::Sycl && K.UsesWorkGroups) {
         checkDivergentBarriers(Model, K, R,
                                {DialectKind::Sycl, Diag::warn_sycl_barrier_divergent,
                                 Diag::note_slmc_divergent_work_item,
                                 classifySycl});
+        checkGroupLocalRaces(Ctx, Model, K, R,
+                             {DialectKind::Sycl, syclLocalId,
+                              syclBarrier(Ctx, Model, K)});
+      }
   }
 
 private:

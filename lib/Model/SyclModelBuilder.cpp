@@ -182,11 +182,73 @@ private:
     const Expr *Arg = CE->getArg(CE->getNumArgs() - 1);
     K.Body = functorBody(Arg->getType());
     K.UsesWorkGroups = NdRange;
+    if (NdRange)
+      for (const Expr *A : CE->arguments())
+        if (staticLocalRange(A, K.Shape))
+          break;
     if (K.Body)
       Model.Kernels.push_back(K);
     return true;
   }
 
+  /// The work-group shape of an nd_range written in the launch with a
+  /// constant local range: `nd_range<2>(global, range<2>(16, 16))`,
+  /// `nd_range<1>{n, 64}`.
+  bool staticLocalRange(const Expr *E, GroupShape &Shape) const {
+    const auto *CE = dyn_cast<CXXConstructExpr>(constructed(E));
+    if (!CE || !isSyclClass(CE->getType(), "nd_range") || CE->getNumArgs() < 2)
+      return false;
+    const auto *Local = dyn_cast<CXXConstructExpr>(constructed(CE->getArg(1)));
+    if (!Local || !isSyclClass(Local->getType(), "range") ||
+        Local->getNumArgs() < 1 || Local->getNumArgs() > 3)
+      return false;
+    GroupShape S;
+    S.Rank = Local->getNumArgs();
+    for (unsigned I = 0; I < S.Rank; ++I) {
+      const Expr *A = Local->getArg(I);
+      std::optional<llvm::APSInt> V;
+      if (!A->isValueDependent())
+        V = A->getIntegerConstantExpr(Ctx);
+      if (!V || V->isNegative() || V->getActiveBits() > 31 || V->isZero())
+        return false;
+      S.Size[I] = uint32_t(V->getZExtValue());
+    }
+    S.Static = true;
+    Shape = S;
+    return true;
+  }
+
+  /// The construction `E` amounts to, through temporaries, conversions and
+  /// copies.
+  static const Expr *constructed(const Expr *E) {
+    for (unsigned Guard = 0; Guard < 16; ++Guard) {
+      E = E->IgnoreParens();
+      if (const auto *FE = dyn_cast<FullExpr>(E))
+        E = FE->getSubExpr();
+      else if (const auto *MT = dyn_cast<MaterializeTemporaryExpr>(E))
+        E = MT->getSubExpr();
+      else if (const auto *BT = dyn_cast<CXXBindTemporaryExpr>(E))
+        E = BT->getSubExpr();
+      else if (const auto *C = dyn_cast<CastExpr>(E);
+               C && (C->getCastKind() == CK_NoOp ||
+                     C->getCastKind() == CK_ConstructorConversion))
+        E = C->getSubExpr();
+      else if (const auto *CE = dyn_cast<CXXConstructExpr>(E);
+               CE && CE->getNumArgs() == 1 && CE->getConstructor() &&
+               (CE->getConstructor()->isCopyConstructor() ||
+                CE->getConstructor()->isMoveConstructor()))
+        E = CE->getArg(0);
+      else
+        return E;
+    }
+    return E;
+  }
+
+  static bool isSyclClass(QualType T, llvm::StringRef Name) {
+    const CXXRecordDecl *RD = T.getNonReferenceType()->getAsCXXRecordDecl();
+    return RD && RD->getIdentifier() && RD->getName() == Name &&
+           inSyclNamespace(RD);
+  }
 
   ASTContext &Ctx;
   const SourceManager &SM;

@@ -101,8 +101,9 @@ void rules(queue &q, int *out, int n) {
       recursive(it.get_group(), 2); // expected-note {{called from 'operator()' here}}
       loop_inside(it.get_group());
       (*ok)[it.get_local_id(0)] = *w + h2[0] + int((*ow)[0]) + int(t2[0]) + m2[0];
+      group_barrier(it.get_group());
       out[it.get_global_id(0)] = (*ok)[0];
-    }); // expected-note@-33 4 {{kernel launched here}}
+    }); // expected-note@-34 4 {{kernel launched here}}
   });
   q.submit([&](handler &h) {
     h.parallel_for(range<1>(64), [=](id<1> i) {
