@@ -192,28 +192,39 @@ def verify(path, prefixes, diags):
 def verify_runs(path):
     """(flags, prefixes) of each slmc++ -fsyntax-only -verify RUN line."""
     runs = []
+    commands, pending = [], ""
     with open(path, encoding="utf-8") as f:
         for line in f:
             m = re.search(r"RUN:\s*(.*)$", line)
-            if not m or "|" in m.group(1):
+            if not m:
                 continue
-            words = shlex.split(m.group(1))
-            if words[:2] != ["%slmcxx", "-fsyntax-only"]:
+            # A RUN line ending in a backslash goes on on the next one, as in lit.
+            text = pending + m.group(1).rstrip()
+            if text.endswith("\\"):
+                pending = text[:-1] + " "
                 continue
-            flags, prefixes, i = [], None, 2
-            while i < len(words):
-                w = words[i]
-                if w == "-Xclang" and i + 1 < len(words) and words[i + 1].startswith("-verify"):
-                    v = words[i + 1]
-                    prefixes = v.split("=", 1)[1].split(",") if "=" in v else ["expected"]
-                    i += 2
-                    continue
-                if w != "%s":
-                    # %S is lit's name for the test's directory.
-                    flags.append(w.replace("%S", os.path.dirname(os.path.abspath(path))))
-                i += 1
-            if prefixes:
-                runs.append((flags, prefixes))
+            pending = ""
+            commands.append(text)
+    for command in commands:
+        if "|" in command:
+            continue
+        words = shlex.split(command)
+        if words[:2] != ["%slmcxx", "-fsyntax-only"]:
+            continue
+        flags, prefixes, i = [], None, 2
+        while i < len(words):
+            w = words[i]
+            if w == "-Xclang" and i + 1 < len(words) and words[i + 1].startswith("-verify"):
+                v = words[i + 1]
+                prefixes = v.split("=", 1)[1].split(",") if "=" in v else ["expected"]
+                i += 2
+                continue
+            if w != "%s":
+                # %S is lit's name for the test's directory.
+                flags.append(w.replace("%S", os.path.dirname(os.path.abspath(path))))
+            i += 1
+        if prefixes:
+            runs.append((flags, prefixes))
     return runs
 
 
