@@ -272,24 +272,30 @@ struct LaunchJob {
   uint64_t Chunk = 1; // groups taken from Next at a time
 
   std::atomic<uint64_t> Next{0};
-  std::atomic<bool> Abort{false};
+  // The lowest-numbered group that failed so far. Groups above it stop;
+  // groups below it still run, so the error reported is the lowest group's
+  // whatever the threads' timing (the same report on every machine).
+  std::atomic<uint64_t> FirstFailed{std::numeric_limits<uint64_t>::max()};
   // Some work-item ran an entry built with -fslmc-check (slmc_check_enter).
   std::atomic<bool> Instrumented{false};
-  // A race was printed: other threads' groups stop without printing theirs.
-  std::atomic<bool> RacePrinted{false};
 
   std::mutex ErrorMutex;
   uint64_t ErrorGroup = std::numeric_limits<uint64_t>::max();
   Status Error;
 
-  /// Stops the launch. Of the groups that failed before every thread noticed,
-  /// the lowest-numbered one is reported.
+  /// Whether group `Group` need not run (or go on): a lower one failed.
+  bool stopped(uint64_t Group) const {
+    return FirstFailed.load(std::memory_order_relaxed) < Group;
+  }
+
+  /// Fails the launch at `Group`; of all the groups that fail, the
+  /// lowest-numbered one is reported.
   void fail(uint64_t Group, Status S) {
-    Abort.store(true, std::memory_order_relaxed);
     std::lock_guard<std::mutex> L(ErrorMutex);
     if (Group < ErrorGroup) {
       ErrorGroup = Group;
       Error = std::move(S);
+      FirstFailed.store(Group, std::memory_order_relaxed);
     }
   }
 
@@ -346,12 +352,12 @@ public:
       J.fail(0, std::move(S));
       return;
     }
-    while (!J.Abort.load(std::memory_order_relaxed)) {
+    for (;;) {
       uint64_t First = J.Next.fetch_add(J.Chunk, std::memory_order_relaxed);
-      if (First >= J.Total)
+      if (First >= J.Total || J.stopped(First))
         return;
       uint64_t Last = std::min(First + J.Chunk, J.Total);
-      for (uint64_t G = First; G < Last; ++G) {
+      for (uint64_t G = First; G < Last && !J.stopped(G); ++G) {
         if (Status S = runGroup(J, G)) {
           J.fail(G, std::move(S));
           return;
@@ -400,10 +406,8 @@ public:
                                   Found, IsAtomic))
       return;
     RaceRunner = nullptr; // nothing more to check in this group
-    std::string Text = raceReport(Found);
-    if (!Job->RacePrinted.exchange(true))
-      std::fprintf(stderr, "slmc: %s\n", Text.c_str());
-    Failure = Status::error(SLMC_ERROR_DATA_RACE, std::move(Text));
+    // Printed by the launch, once, for the lowest group with a race.
+    Failure = Status::error(SLMC_ERROR_DATA_RACE, raceReport(Found));
     Current->St = WorkItem::Failed;
     startSwitch(nullptr, SchedulerStack, SchedulerStackSize);
     tsanSwitch(SchedulerTsanFiber);
@@ -493,6 +497,7 @@ private:
   }
 
   Status runGroup(LaunchJob &J, uint64_t Linear) {
+    GroupLinear = Linear;
     const slmc_dim3 GC = J.Groups, LS = J.Size;
     slmc_dim3 GId;
     GId.x = uint32_t(Linear % GC.x);
@@ -625,8 +630,8 @@ private:
           break;
         }
       }
-      if (J.Abort.load(std::memory_order_relaxed) && (Waiting || SubWaiting))
-        return Status::ok(); // another group failed; its error is reported
+      if (J.stopped(GroupLinear) && (Waiting || SubWaiting))
+        return Status::ok(); // a lower group failed; its error is reported
       if (SubWaiting != 0) {
         if (Status S = releaseSubGroups(J, N, GId))
           return S;
@@ -831,6 +836,7 @@ private:
   std::string FailureText;
   Status Failure; // why a work-item stopped when it did not throw
   RaceDetector Races; // SLMC_CHECK=races
+  uint64_t GroupLinear = 0; // the group being run, numbered as the launch does
 };
 
 // This thread's runner. The pointer is trivially destructible, so it stays
@@ -1188,8 +1194,13 @@ public:
     Pool.run(J);
     if (CheckMode && !J.Instrumented.load(std::memory_order_relaxed))
       warnUninstrumented(J.ReadableName);
-    if (J.ErrorGroup != std::numeric_limits<uint64_t>::max())
+    if (J.ErrorGroup != std::numeric_limits<uint64_t>::max()) {
+      // A race is also printed: programs that swallow the launch's error
+      // (or run it where nobody reads it) still show what was found.
+      if (J.Error.Code == SLMC_ERROR_DATA_RACE)
+        std::fprintf(stderr, "slmc: %s\n", J.Error.Message.c_str());
       return std::move(J.Error);
+    }
     return Status::ok();
   }
 
