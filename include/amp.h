@@ -1171,9 +1171,12 @@ private:
   // int), so an offset inside a view fits in 32 unsigned bits. Computed
   // there, it costs GPUs no 64-bit multiply (Intel Gen12 emulates those:
   // docs/intel.md).
+  // The innermost dimension is always contiguous (pitch 1: every view is a
+  // section, projection or reshaping of a dense one), so it needs no
+  // multiply; Gen12 spends eight instructions on a SIMD32 32-bit one.
   SLMC_HD unsigned offset(const index<N> &idx) const {
-    unsigned l = 0;
-    for (int i = 0; i < N; ++i) l += unsigned(idx[i]) * unsigned(pitch_[i]);
+    unsigned l = unsigned(idx[N - 1]);
+    for (int i = 0; i < N - 1; ++i) l += unsigned(idx[i]) * unsigned(pitch_[i]);
     return l;
   }
   void check_section(const index<N> &origin, const concurrency::extent<N> &ext) const {
@@ -1205,7 +1208,7 @@ private:
   }
 
   T *data_ = nullptr;
-  int pitch_[N];                         // elements between consecutive indices
+  int pitch_[N];                         // elements between consecutive indices; pitch_[N - 1] == 1
   detail::view_state *state_ = nullptr;  // null for views of arrays
 };
 

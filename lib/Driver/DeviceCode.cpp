@@ -487,6 +487,153 @@ void forwardGroupLocalArgumentSlots(Module &M) {
   }
 }
 
+/// Collects the loads of a by-value kernel argument at constant byte offsets
+/// from its start. False when the object is used any other way, or read
+/// as something the split cannot pass as a parameter of its own (an
+/// aggregate, a vector, a bool, a pointer not to global or generic memory).
+bool collectConstantOffsetLoads(Value *Ptr, int64_t Offset, const DataLayout &DL,
+                                SmallVectorImpl<std::pair<LoadInst *, int64_t>> &Loads) {
+  for (User *U : Ptr->users()) {
+    if (auto *L = dyn_cast<LoadInst>(U)) {
+      Type *T = L->getType();
+      bool Passable = (T->isIntegerTy() && T->getIntegerBitWidth() % 8 == 0) ||
+                      T->isFloatingPointTy();
+      if (auto *PT = dyn_cast<PointerType>(T))
+        Passable = PT->getAddressSpace() == kSpirvGlobalAS ||
+                   PT->getAddressSpace() == kSpirvGenericAS;
+      if (!L->isSimple() || L->getPointerOperand() != Ptr || !Passable || Offset < 0)
+        return false;
+      Loads.emplace_back(L, Offset);
+    } else if (auto *G = dyn_cast<GetElementPtrInst>(U)) {
+      APInt Delta(DL.getIndexTypeSizeInBits(G->getType()), 0);
+      if (G->getPointerOperand() != Ptr || !G->accumulateConstantOffset(DL, Delta) ||
+          !collectConstantOffsetLoads(G, Offset + Delta.getSExtValue(), DL, Loads))
+        return false;
+    } else if (isa<AddrSpaceCastInst>(U) || isa<BitCastInst>(U)) {
+      if (!collectConstantOffsetLoads(U, Offset, DL, Loads))
+        return false;
+    } else {
+      return false;
+    }
+  }
+  return true;
+}
+
+/// Kernels take what they capture as one by-value object (a C++ AMP or
+/// SYCL lambda, a functor). IGC reads such an object's pointers as 64-bit
+/// addresses (stateless A64 messages, a 64-bit add per access), where a
+/// pointer parameter of its own gets a binding table entry and 32-bit
+/// offsets, as OpenCL C's `__global` parameters do: eight to sixteen
+/// instructions per access in a SIMD32 kernel. So each kernel whose
+/// by-value argument is only read, at constant offsets, takes each field it
+/// reads as a parameter of its own instead (pointers as global pointers: the
+/// object was made on the host), and the runtime passes the bytes of the
+/// launch's argument at those offsets (`Layouts`: kernel name -> one word
+/// per parameter, `A` for launch argument A as it is, `A:OFFSET:SIZE` for
+/// those bytes of it; a trailing group-local parameter is not listed).
+void splitKernelArgumentObjects(Module &M, std::map<std::string, std::string> &Layouts) {
+  const DataLayout &DL = M.getDataLayout();
+  LLVMContext &Ctx = M.getContext();
+  SmallVector<Function *, 8> Kernels;
+  for (Function &F : M)
+    if (F.getCallingConv() == CallingConv::SPIR_KERNEL && !F.isDeclaration() &&
+        F.use_empty() && llvm::any_of(F.args(), [](Argument &A) { return A.hasByValAttr(); }))
+      Kernels.push_back(&F);
+  for (Function *F : Kernels) {
+    struct Field {
+      int64_t Offset;
+      Type *Ty;
+      SmallVector<LoadInst *, 2> Loads;
+    };
+    struct Param {
+      unsigned Arg;
+      Type *Ty;
+      std::vector<Field> Fields; // empty: the argument as it is
+    };
+    std::vector<Param> Params;
+    bool Split = false;
+    for (Argument &A : F->args()) {
+      Param P{A.getArgNo(), A.getType(), {}};
+      SmallVector<std::pair<LoadInst *, int64_t>, 16> Loads;
+      if (Type *Obj = A.getParamByValType();
+          Obj && collectConstantOffsetLoads(&A, 0, DL, Loads) &&
+          llvm::all_of(Loads, [&](auto &L) {
+            return uint64_t(L.second) + DL.getTypeStoreSize(L.first->getType()) <=
+                   DL.getTypeAllocSize(Obj);
+          })) {
+        std::map<std::pair<int64_t, Type *>, Field> ByField; // in offset order
+        for (auto &[L, Off] : Loads) {
+          Field &Fd = ByField[{Off, L->getType()}];
+          Fd.Offset = Off;
+          Fd.Ty = L->getType();
+          Fd.Loads.push_back(L);
+        }
+        for (auto &[Key, Fd] : ByField) {
+          Param FP{A.getArgNo(), Fd.Ty, {Fd}};
+          if (Fd.Ty->isPointerTy())
+            FP.Ty = PointerType::get(Ctx, kSpirvGlobalAS);
+          Params.push_back(std::move(FP));
+        }
+        Split = true;
+        continue;
+      }
+      Params.push_back(std::move(P));
+    }
+    if (!Split)
+      continue;
+
+    std::vector<Type *> Types;
+    for (Param &P : Params)
+      Types.push_back(P.Ty);
+    Function *NF = Function::Create(FunctionType::get(F->getReturnType(), Types, false),
+                                    F->getLinkage(), F->getAddressSpace(), "", &M);
+    NF->setCallingConv(F->getCallingConv());
+    NF->setAttributes(AttributeList::get(Ctx, F->getAttributes().getFnAttrs(),
+                                         F->getAttributes().getRetAttrs(), {}));
+    NF->copyMetadata(F, 0);
+    NF->setComdat(F->getComdat());
+    NF->setVisibility(F->getVisibility());
+    NF->splice(NF->end(), F);
+    IRBuilder<> B(&*NF->getEntryBlock().getFirstInsertionPt());
+    std::string Layout;
+    for (auto [I, P] : llvm::enumerate(Params)) {
+      Argument *New = NF->getArg(I);
+      Argument *Old = F->getArg(P.Arg);
+      bool Last = I + 1 == Params.size();
+      if (P.Fields.empty()) {
+        New->takeName(Old);
+        // Attributes of a parameter passed as it is stay.
+        for (Attribute Att : F->getAttributes().getParamAttrs(P.Arg))
+          NF->addParamAttr(I, Att);
+        Old->replaceAllUsesWith(New);
+        // Dynamic group-local memory: the runtime's own trailing parameter.
+        auto *PT = dyn_cast<PointerType>(P.Ty);
+        if (Last && PT && PT->getAddressSpace() == 3 && !Old->hasByValAttr())
+          break;
+        Layout += (Layout.empty() ? "" : " ") + std::to_string(P.Arg);
+        continue;
+      }
+      const Field &Fd = P.Fields.front();
+      Value *V = New;
+      if (Fd.Ty != P.Ty) // a generic pointer, passed as a global one
+        V = B.CreateAddrSpaceCast(New, Fd.Ty);
+      for (LoadInst *L : Fd.Loads) {
+        L->replaceAllUsesWith(V);
+        L->eraseFromParent();
+      }
+      Layout += (Layout.empty() ? "" : " ") + std::to_string(P.Arg) + ":" +
+                std::to_string(Fd.Offset) + ":" +
+                std::to_string(DL.getTypeStoreSize(Fd.Ty).getFixedValue());
+    }
+    // What is left of the old object's address arithmetic reads nothing.
+    for (Argument &A : F->args())
+      A.replaceAllUsesWith(PoisonValue::get(A.getType()));
+    NF->takeName(F);
+    Layouts[NF->getName().str()] = Layout;
+    F->eraseFromParent();
+  }
+}
+
 /// The level of opt's default pipeline for a device optimisation level
 /// (deviceOptLevel: -O1 and up): "1", "2", "3", "s" or "z".
 std::string pipelineLevel(StringRef Level) {
@@ -534,7 +681,8 @@ std::string imageChecksum(const object::OffloadBinary::OffloadingImage &Image) {
 } // namespace
 
 bool compileSpirv(const Toolchain &TC, const Options &Opts, TempFiles &Temps,
-                  StringRef Lowered, StringRef SourceName, StringRef Out) {
+                  StringRef Lowered, StringRef SourceName, StringRef Out,
+                  std::map<std::string, std::string> *ImageStrings) {
   StringRef Stem = sys::path::stem(SourceName);
   std::string Bitcode = Temps.make(Stem, "spirv.bc");
   if (Bitcode.empty())
@@ -569,8 +717,9 @@ bool compileSpirv(const Toolchain &TC, const Options &Opts, TempFiles &Temps,
   // off there). Then, HIP's default address space being generic, let
   // group-local and global accesses use their own address spaces again
   // (Intel GPUs access generic pointers more slowly).
-  // Pointers read from a kernel's argument object are global
-  // (markKernelObjectPointersGlobal), a local accessor's memory is the
+  // A kernel's argument object becomes one parameter per field it reads
+  // (splitKernelArgumentObjects); pointers read from an object that stays
+  // are global (markKernelObjectPointersGlobal), a local accessor's memory is the
   // kernel's Workgroup argument (forwardGroupLocalArgumentSlots): seen once
   // the kernel's body is inlined into it, so between the pipeline and
   // infer-address-spaces.
@@ -585,7 +734,13 @@ bool compileSpirv(const Toolchain &TC, const Options &Opts, TempFiles &Temps,
                   Internal, "-o", Pipelined},
                  Opts.Verbose, Opts.DryRun) != 0 ||
       !runModuleStep(Opts, "address spaces of kernel pointers", Pipelined, Marked,
-                     [](Module &M) {
+                     [&](Module &M) {
+                       std::map<std::string, std::string> Layouts;
+                       if (Opts.SplitKernelArguments)
+                         splitKernelArgumentObjects(M, Layouts);
+                       if (ImageStrings)
+                         for (auto &[Kernel, Layout] : Layouts)
+                           (*ImageStrings)["slmc.args." + Kernel] = Layout;
                        markKernelObjectPointersGlobal(M);
                        forwardGroupLocalArgumentSlots(M);
                        return true;
@@ -891,6 +1046,8 @@ bool packageImages(const std::vector<DeviceImageFile> &Images, StringRef Out,
     if (!Kernels.empty())
       Image.StringData["slmc.kernels"] = KernelList;
     Image.StringData["arch"] = I.Arch;
+    for (const auto &[Key, Value] : I.Strings)
+      Image.StringData[Key] = Value;
     Image.StringData["producer"] = "slmc";
     Image.Image = std::move(*Buf);
     // The runtime checks it before anything reads the image further, hands

@@ -11,6 +11,7 @@
 #include "Driver/Options.h"
 #include "Driver/Toolchain.h"
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -37,9 +38,13 @@ std::vector<std::string> deviceFlags(const Toolchain &TC, const Options &Opts);
 /// Lowered source -> SPIR-V module (validated in process). Returns false
 /// after printing the reason. Every symbol but the kernels is made internal
 /// before optimisation.
+/// `ImageStrings`, when given, receives what the image must carry for the
+/// runtime: "slmc.args.<kernel>" for each kernel whose argument object was
+/// split into parameters (splitKernelArgumentObjects in the definition).
 bool compileSpirv(const Toolchain &TC, const Options &Opts, TempFiles &Temps,
                   llvm::StringRef Lowered, llvm::StringRef SourceName,
-                  llvm::StringRef Out);
+                  llvm::StringRef Out,
+                  std::map<std::string, std::string> *ImageStrings = nullptr);
 
 /// Lowered source -> PTX module. Every symbol but the kernels is made
 /// internal before optimisation; opt unrolls and llc contracts as nvcc does
@@ -65,6 +70,7 @@ struct DeviceImageFile {
   enum Kind { Spirv, Ptx, HostObject } TheKind;
   std::string Path;
   std::string Arch;
+  std::map<std::string, std::string> Strings; // more string entries
 };
 /// `Kernels`: signatures of kernels launched by name (program files), stored
 /// as the string "slmc.kernels" of every image.

@@ -120,9 +120,11 @@ private:
     std::vector<DeviceImageFile> Images;
     if (Opts.Spirv) {
       std::string Spv = Temps.make(Stem, "spv");
-      if (Spv.empty() || !compileSpirv(TC, PassOpts, Temps, Source, Source, Spv))
+      std::map<std::string, std::string> Strings;
+      if (Spv.empty() || !compileSpirv(TC, PassOpts, Temps, Source, Source, Spv, &Strings))
         return false;
-      Images.push_back({DeviceImageFile::Spirv, Spv, "spirv" + Opts.SpirvVersion});
+      Images.push_back(
+          {DeviceImageFile::Spirv, Spv, "spirv" + Opts.SpirvVersion, std::move(Strings)});
     }
     if (Opts.Ptx) {
       // With the default targets, a missing libdevice costs the PTX image

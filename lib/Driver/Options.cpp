@@ -236,6 +236,10 @@ bool parseOptions(llvm::ArrayRef<const char *> Args, Options &O) {
       O.SaveTemps = true;
     } else if (A == "-fslmc-check") {
       O.CheckInstrumentation = true;
+    } else if (A == "-fslmc-split-kernel-arguments") {
+      O.SplitKernelArguments = true;
+    } else if (A == "-fno-slmc-split-kernel-arguments") {
+      O.SplitKernelArguments = false;
     } else if (A == "-fcilkplus") {
       // GCC's switch for Cilk Plus: slmc++ always reads it (array notation
       // is rewritten before the passes), so there is nothing to turn on.
@@ -416,6 +420,10 @@ OTHER COMPILERS' SPELLINGS (see docs/user-guide.md):
   -fno-sycl-id-queries-fit-in-int  Make no such assumption
   -fslmc-check            Instrument the kernels' host copies for the CPU
                           fallback's race and barrier checks (SLMC_CHECK)
+  -fno-slmc-split-kernel-arguments  Keep each SPIR-V kernel's argument
+                          object whole (for a .spv that another host program
+                          launches); by default a kernel takes the fields it
+                          reads as parameters, and slmc's runtime passes them
   -fcilkplus              Accepted (Cilk Plus is always on)
 
 ENVIRONMENT (programs built by slmc++; `slmc-ls` lists the devices):

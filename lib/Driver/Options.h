@@ -71,6 +71,9 @@ struct Options {
   bool DryRun = false;  // -###
   bool SaveTemps = false;
   bool CheckInstrumentation = false; // -fslmc-check
+  // SPIR-V kernels take their argument object's fields as parameters
+  // (-f[no-]slmc-split-kernel-arguments; the image says how).
+  bool SplitKernelArguments = true;
 };
 
 /// Parses argv (without argv[0]). Returns false after printing a clang-style

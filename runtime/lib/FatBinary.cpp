@@ -215,6 +215,54 @@ std::string_view DeviceImage::arch() const {
   return It == Strings.end() ? std::string_view() : std::string_view(It->second);
 }
 
+bool argumentLayout(const DeviceImage &Img, const std::string &Kernel, bool &Present,
+                    std::vector<ArgumentPiece> &Pieces, std::string &Error) {
+  Pieces.clear();
+  auto It = Img.Strings.find(kArgumentLayoutPrefix + Kernel);
+  Present = It != Img.Strings.end();
+  if (!Present)
+    return true;
+  const std::string &Text = It->second;
+  // A decimal number of at most 19 digits (no overflow of uint64_t).
+  auto Number = [](std::string_view Word, uint64_t &V) {
+    if (Word.empty() || Word.size() > 19)
+      return false;
+    V = 0;
+    for (char C : Word) {
+      if (C < '0' || C > '9')
+        return false;
+      V = V * 10 + uint64_t(C - '0');
+    }
+    return true;
+  };
+  if (Text.empty())
+    return true; // the kernel reads nothing of its arguments
+  for (size_t Pos = 0;;) {
+    size_t End = Text.find(' ', Pos);
+    if (End == std::string::npos)
+      End = Text.size();
+    std::string_view Word(Text.data() + Pos, End - Pos);
+    ArgumentPiece P;
+    uint64_t Arg = 0;
+    size_t C1 = Word.find(':'), C2 = C1 == std::string_view::npos ? C1 : Word.find(':', C1 + 1);
+    bool Ok = C1 == std::string_view::npos
+                  ? Number(Word, Arg)
+                  : C2 != std::string_view::npos && Number(Word.substr(0, C1), Arg) &&
+                        Number(Word.substr(C1 + 1, C2 - C1 - 1), P.Offset) &&
+                        Number(Word.substr(C2 + 1), P.Size) && P.Size > 0 &&
+                        P.Offset <= UINT64_MAX - P.Size;
+    if (!Ok || Arg > UINT32_MAX) {
+      Error = "kernel '" + Kernel + "': malformed argument layout '" + Text + "'";
+      return false;
+    }
+    P.Arg = uint32_t(Arg);
+    Pieces.push_back(P);
+    if (End == Text.size())
+      return true;
+    Pos = End + 1; // a trailing space leaves an empty word: malformed
+  }
+}
+
 namespace {
 
 uLong crc32Of(uLong Crc, const void *Data, size_t Size) {

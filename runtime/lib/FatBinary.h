@@ -65,6 +65,26 @@ std::string imageChecksum(const DeviceImage &Img);
 /// explains which image and why in `Error`.
 bool verifyChecksums(const FatBinary &Bin, std::string &Error);
 
+/// One parameter of a SPIR-V kernel whose argument object slmc++ split into
+/// its fields: bytes [Offset, Offset + Size) of launch argument Arg, or the
+/// whole argument when Size is 0.
+struct ArgumentPiece {
+  uint32_t Arg = 0;
+  uint64_t Offset = 0, Size = 0;
+};
+
+/// The string entry that lists a kernel's parameters as pieces of the
+/// launch's arguments ("slmc.args." + mangled name): one word per parameter,
+/// "A" (argument A as it is) or "A:OFFSET:SIZE", separated by spaces. A
+/// kernel without it takes the launch's arguments as they are.
+inline constexpr const char *kArgumentLayoutPrefix = "slmc.args.";
+
+/// Reads `Kernel`'s argument layout from `Img` into `Pieces`. Returns false
+/// and explains in `Error` when the entry is malformed; true with `Present`
+/// false when there is none.
+bool argumentLayout(const DeviceImage &Img, const std::string &Kernel, bool &Present,
+                    std::vector<ArgumentPiece> &Pieces, std::string &Error);
+
 /// Parses a container of known size. Returns false and explains in `Error`
 /// when the data is not a well-formed image sequence.
 bool parseFatBinary(const void *Data, size_t Size, FatBinary &Out,

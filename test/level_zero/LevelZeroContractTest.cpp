@@ -59,11 +59,15 @@ void pad8(Bytes &B) {
     B.push_back(0);
 }
 
-Bytes offloadBinary(uint16_t Kind, const std::string &Payload) {
-  std::vector<std::pair<std::string, std::string>> Strings = {
+using StringEntries = std::vector<std::pair<std::string, std::string>>;
+
+Bytes offloadBinary(uint16_t Kind, const std::string &Payload,
+                    const StringEntries &Extra = {}) {
+  StringEntries Strings = {
       {"triple", Kind == kImageSPIRV ? "spirv64-unknown-unknown"
                                      : "nvptx64-nvidia-cuda"},
       {"arch", Kind == kImageSPIRV ? "generic" : "sm_70"}};
+  Strings.insert(Strings.end(), Extra.begin(), Extra.end());
   // The checksum slmc++ writes, without which the runtime uses no image.
   slmc::rt::DeviceImage Checked;
   Checked.Kind = static_cast<slmc::rt::ImageKind>(Kind);
@@ -150,11 +154,12 @@ struct Program {
 /// Registers a container holding `Images` (kind, payload) and the kernels
 /// `Names`, the way the host code that Clang generates does.
 Program registerProgram(const std::vector<std::pair<uint16_t, std::string>> &Images,
-                        const std::vector<std::string> &Names) {
+                        const std::vector<std::string> &Names,
+                        const StringEntries &SpirvStrings = {}) {
   Bytes Container;
   Program P;
   for (const auto &[Kind, Payload] : Images) {
-    Bytes B = offloadBinary(Kind, Payload);
+    Bytes B = offloadBinary(Kind, Payload, Kind == kImageSPIRV ? SpirvStrings : StringEntries());
     Container.insert(Container.end(), B.begin(), B.end());
     pad8(Container);
     if (Kind == kImageSPIRV && P.Spirv.empty())
@@ -184,6 +189,11 @@ Program registerProgram(const std::vector<std::pair<uint16_t, std::string>> &Ima
 
 Program spirvProgram(const std::string &Tag, const std::vector<std::string> &Names) {
   return registerProgram({{kImageSPIRV, fakeSpirv(Tag)}}, Names);
+}
+
+Program spirvProgram(const std::string &Tag, const std::vector<std::string> &Names,
+                     const StringEntries &Strings) {
+  return registerProgram({{kImageSPIRV, fakeSpirv(Tag)}}, Names, Strings);
 }
 
 // ---- Launching -------------------------------------------------------------
@@ -429,6 +439,79 @@ TEST_F(LevelZeroContract, LaunchRecordsCallSequence) {
 
   for (void *Ptr : {A, B, C})
     EXPECT_EQ(slmc_free(Ptr), SLMC_SUCCESS) << slmc_last_error();
+}
+
+// slmc++ splits a kernel's argument object into the fields it reads (so that
+// IGC sees pointer parameters); the image lists each parameter as bytes of
+// a launch argument, and the runtime passes those.
+TEST_F(LevelZeroContract, SplitArgumentObjectIsPassedByPieces) {
+  setenv("SLMC_ZE_KERNELS", "split:4:0,split_dynamic:3:0", 1);
+  selectLevelZero();
+  Program P = spirvProgram("split", {"split", "split_dynamic"},
+                           {{"slmc.args.split", "0:8:8 0:0:4 1 0:16:8"},
+                            {"slmc.args.split_dynamic", "0:0:8 0:16:8"}});
+  struct {
+    int32_t Rows, Cols;
+    void *Data;
+    void *Out;
+  } Object = {3, 4, reinterpret_cast<void *>(0x1000), reinterpret_cast<void *>(0x2000)};
+  int32_t Extra = 7;
+  clearRecord();
+  Args Arguments;
+  Arguments.add(Object).add(Extra);
+  ASSERT_EQ(launch(P.Kernels[0], {1, 1, 1}, {16, 1, 1}, 0, Arguments), SLMC_SUCCESS)
+      << slmc_last_error();
+  const std::string K = "kernel=split";
+  const char *Bytes = reinterpret_cast<const char *>(&Object);
+  expectSequence({
+      "zeKernelSetArgumentValue " + K + " index=0 size=8 value=" + hex(Bytes + 8, 8),
+      "zeKernelSetArgumentValue " + K + " index=1 size=4 value=" + hex(Bytes, 4),
+      "zeKernelSetArgumentValue " + K + " index=2 size=4 value=" + hex(&Extra, 4),
+      "zeKernelSetArgumentValue " + K + " index=3 size=8 value=" + hex(Bytes + 16, 8),
+      "zeCommandListAppendLaunchKernel " + K + " groups=1x1x1",
+  });
+  EXPECT_TRUE(recorded("zeKernelSetArgumentValue " + K + " index=4").empty());
+
+  // The trailing local-memory parameter follows the pieces.
+  clearRecord();
+  Args One;
+  One.add(Object);
+  ASSERT_EQ(launch(P.Kernels[1], {1, 1, 1}, {16, 1, 1}, 512, One), SLMC_SUCCESS)
+      << slmc_last_error();
+  const std::string D = "kernel=split_dynamic";
+  expectSequence({
+      "zeKernelSetArgumentValue " + D + " index=0 size=8 value=" + hex(Bytes, 8),
+      "zeKernelSetArgumentValue " + D + " index=1 size=8 value=" + hex(Bytes + 16, 8),
+      "zeKernelSetArgumentValue " + D + " index=2 size=512 value=null",
+  });
+
+  // A launch whose argument is smaller than the pieces read is refused
+  // before any argument is set.
+  clearRecord();
+  Args Small;
+  Small.add(Extra).add(Extra);
+  EXPECT_EQ(launch(P.Kernels[0], {1, 1, 1}, {16, 1, 1}, 0, Small), SLMC_ERROR_INVALID_VALUE);
+  EXPECT_NE(std::string(slmc_last_error())
+                .find("kernel 'split' reads bytes 8 to 16 of argument 0, which the launch "
+                      "passes with 4 bytes"),
+            std::string::npos)
+      << slmc_last_error();
+  EXPECT_TRUE(recorded("zeKernelSetArgumentValue").empty());
+}
+
+TEST_F(LevelZeroContract, MalformedArgumentLayoutIsInvalidImage) {
+  setenv("SLMC_ZE_KERNELS", "bad:2:0", 1);
+  selectLevelZero();
+  Program P = spirvProgram("badlayout", {"bad"}, {{"slmc.args.bad", "0:0 1"}});
+  int32_t V = 1;
+  Args Arguments;
+  Arguments.add(V);
+  EXPECT_EQ(launch(P.Kernels[0], {1, 1, 1}, {1, 1, 1}, 0, Arguments),
+            SLMC_ERROR_INVALID_IMAGE);
+  EXPECT_NE(std::string(slmc_last_error())
+                .find("kernel 'bad': malformed argument layout '0:0 1'"),
+            std::string::npos)
+      << slmc_last_error();
 }
 
 TEST_F(LevelZeroContract, ModuleAndKernelsAreBuiltOnce) {

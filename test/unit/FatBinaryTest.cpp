@@ -242,3 +242,35 @@ TEST(FatBinary, FailedParseLeavesOutputUntouched) {
 }
 
 } // namespace
+
+// The parameters of a kernel whose argument object slmc++ split: pieces of
+// the launch's arguments, one word per parameter.
+TEST(FatBinary, ArgumentLayouts) {
+  DeviceImage Img;
+  Img.Strings["slmc.args.k"] = "0:8:8 1 0:0:4";
+  Img.Strings["slmc.args.empty"] = "";
+  bool Present = false;
+  std::vector<ArgumentPiece> Pieces;
+  std::string Error;
+  ASSERT_TRUE(argumentLayout(Img, "k", Present, Pieces, Error)) << Error;
+  ASSERT_TRUE(Present);
+  ASSERT_EQ(Pieces.size(), 3u);
+  EXPECT_EQ(Pieces[0].Arg, 0u);
+  EXPECT_EQ(Pieces[0].Offset, 8u);
+  EXPECT_EQ(Pieces[0].Size, 8u);
+  EXPECT_EQ(Pieces[1].Arg, 1u);
+  EXPECT_EQ(Pieces[1].Size, 0u); // the whole argument
+  EXPECT_EQ(Pieces[2].Size, 4u);
+  // A kernel that reads nothing of its object takes no parameter for it.
+  ASSERT_TRUE(argumentLayout(Img, "empty", Present, Pieces, Error)) << Error;
+  EXPECT_TRUE(Present);
+  EXPECT_TRUE(Pieces.empty());
+  ASSERT_TRUE(argumentLayout(Img, "other", Present, Pieces, Error));
+  EXPECT_FALSE(Present);
+  for (const char *Bad : {"0:8", "0:8:0", "a", "0  1", "0:1:2:3", "1 ", "-1",
+                          "0:18446744073709551615:1", "4294967296", "0:99999999999999999999:1"}) {
+    Img.Strings["slmc.args.bad"] = Bad;
+    EXPECT_FALSE(argumentLayout(Img, "bad", Present, Pieces, Error)) << Bad;
+    EXPECT_NE(Error.find("kernel 'bad': malformed argument layout"), std::string::npos) << Error;
+  }
+}

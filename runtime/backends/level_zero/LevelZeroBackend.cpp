@@ -48,6 +48,12 @@
 //  * Every other argument i is set with
 //    zeKernelSetArgumentValue(kernel, i, arg_sizes[i], args[i]): args[i]
 //    points at the value (for a buffer, at the device pointer).
+//  * Unless the image lists the kernel's parameters as pieces of the
+//    launch's arguments (string "slmc.args.<kernel>", FatBinary.h): slmc++
+//    splits a kernel's by-value argument object into the fields it reads,
+//    so that IGC sees pointer parameters. Parameter j is then bytes
+//    [offset, offset + size) of argument a, and the trailing local-memory
+//    parameter, if any, follows the pieces.
 //
 //===----------------------------------------------------------------------===//
 
@@ -393,6 +399,10 @@ private:
     size_t StaticLocal = 0;      // ze_kernel_properties_t::localMemSize
     uint32_t NumParams = 0;      // ze_kernel_properties_t::numKernelArgs
     slmc_dim3 RequiredGroup{};   // reqd_work_group_size, 0 if none
+    // The kernel's parameters as pieces of the launch's arguments (its
+    // argument object split into fields by slmc++), when the image says so.
+    bool Split = false;
+    std::vector<ArgumentPiece> Pieces;
   };
   struct Module {
     ze_module_handle_t Handle = nullptr;
@@ -901,6 +911,10 @@ Status LevelZeroBackend::kernel(const KernelRecord &K, Kernel *&Out) {
     return S;
 
   Kernel Kn;
+  std::string LayoutError;
+  const DeviceImage *Spirv = K.Images->find(ImageKind::SPIRV);
+  if (Spirv && !argumentLayout(*Spirv, K.Name, Kn.Split, Kn.Pieces, LayoutError))
+    return Status::error(SLMC_ERROR_INVALID_IMAGE, LayoutError);
   ze_kernel_desc_t Desc{};
   Desc.stype = ZE_STRUCTURE_TYPE_KERNEL_DESC;
   Desc.pKernelName = K.Name.c_str();
@@ -982,15 +996,31 @@ Status LevelZeroBackend::launch(const LaunchRequest &Request) {
   if (auto S = checkLaunchLimits(Name, G, B, Static, Dynamic, L))
     return S;
 
-  // Parameters: the launch's arguments, plus the trailing local-memory
-  // parameter of kernels that use dynamic group-local memory.
-  const bool HasDynamicParam = Kn->NumParams == uint64_t(P.num_args) + 1;
-  if (Kn->NumParams != P.num_args && !HasDynamicParam)
+  // Parameters: the launch's arguments (or the pieces of them the image
+  // lists), plus the trailing local-memory parameter of kernels that use
+  // dynamic group-local memory.
+  const uint32_t Passed = Kn->Split ? uint32_t(Kn->Pieces.size()) : P.num_args;
+  const bool HasDynamicParam = Kn->NumParams == uint64_t(Passed) + 1;
+  if (Kn->NumParams != Passed && !HasDynamicParam)
     return Status::error(SLMC_ERROR_INVALID_VALUE,
                          "kernel '" + Name + "' takes " +
-                             std::to_string(Kn->NumParams) +
-                             " parameters; the launch passes " +
-                             std::to_string(P.num_args) + " arguments");
+                             std::to_string(Kn->NumParams) + " parameters; the launch passes " +
+                             (Kn->Split ? std::to_string(Passed) + " (pieces of " +
+                                              std::to_string(P.num_args) + " arguments)"
+                                        : std::to_string(P.num_args) + " arguments"));
+  for (const ArgumentPiece &Piece : Kn->Pieces)
+    if (Piece.Arg >= P.num_args ||
+        (Piece.Size && (Piece.Offset > P.arg_sizes[Piece.Arg] ||
+                        Piece.Size > P.arg_sizes[Piece.Arg] - Piece.Offset)))
+      return Status::error(
+          SLMC_ERROR_INVALID_VALUE,
+          "kernel '" + Name + "' reads bytes " + std::to_string(Piece.Offset) + " to " +
+              std::to_string(Piece.Offset + Piece.Size) + " of argument " +
+              std::to_string(Piece.Arg) + ", which the launch " +
+              (Piece.Arg >= P.num_args
+                   ? std::string("does not pass")
+                   : "passes with " + std::to_string(P.arg_sizes[Piece.Arg]) + " bytes") +
+              " (a launch of another program's kernel of the same name?)");
   if (Dynamic > 0 && !HasDynamicParam)
     return Status::error(
         SLMC_ERROR_INVALID_VALUE,
@@ -1011,9 +1041,11 @@ Status LevelZeroBackend::launch(const LaunchRequest &Request) {
                              : SLMC_ERROR_BACKEND,
                          "kernel '" + Name + "': group size " + dim3Str(B) +
                              ": " + describe("zeKernelSetGroupSize", R));
-  for (uint32_t I = 0; I < P.num_args; ++I) {
-    ze_result_t R =
-        Ze.zeKernelSetArgumentValue(Kn->Handle, I, P.arg_sizes[I], P.args[I]);
+  for (uint32_t I = 0; I < Passed; ++I) {
+    ArgumentPiece Piece = Kn->Split ? Kn->Pieces[I] : ArgumentPiece{I, 0, 0};
+    size_t Size = Piece.Size ? Piece.Size : P.arg_sizes[Piece.Arg];
+    const void *Value = static_cast<const char *>(P.args[Piece.Arg]) + Piece.Offset;
+    ze_result_t R = Ze.zeKernelSetArgumentValue(Kn->Handle, I, Size, Value);
     if (R != ZE_RESULT_SUCCESS)
       return Status::error(
           R == ZE_RESULT_ERROR_INVALID_KERNEL_ARGUMENT_SIZE ||
@@ -1021,13 +1053,14 @@ Status LevelZeroBackend::launch(const LaunchRequest &Request) {
               ? SLMC_ERROR_INVALID_VALUE
               : SLMC_ERROR_BACKEND,
           "kernel '" + Name + "' argument " + std::to_string(I) + " (" +
-              std::to_string(P.arg_sizes[I]) +
-              " bytes): " + describe("zeKernelSetArgumentValue", R));
+              std::to_string(Size) + " bytes" +
+              (Kn->Split ? " of launch argument " + std::to_string(Piece.Arg) : "") +
+              "): " + describe("zeKernelSetArgumentValue", R));
   }
   if (HasDynamicParam) {
     // A local-memory argument: its size is the allocation, its value null.
     ze_result_t R =
-        Ze.zeKernelSetArgumentValue(Kn->Handle, P.num_args, Dynamic, nullptr);
+        Ze.zeKernelSetArgumentValue(Kn->Handle, Passed, Dynamic, nullptr);
     if (R != ZE_RESULT_SUCCESS)
       return Status::error(
           R == ZE_RESULT_ERROR_INVALID_KERNEL_ARGUMENT_SIZE ||
@@ -1035,7 +1068,7 @@ Status LevelZeroBackend::launch(const LaunchRequest &Request) {
               ? SLMC_ERROR_INVALID_VALUE
               : SLMC_ERROR_BACKEND,
           "kernel '" + Name + "' dynamic group-local memory argument " +
-              std::to_string(P.num_args) + " (" + std::to_string(Dynamic) +
+              std::to_string(Passed) + " (" + std::to_string(Dynamic) +
               " bytes): " + describe("zeKernelSetArgumentValue", R) +
               " (the kernel takes one parameter more than the launch passes; "
               "it must be a pointer to local memory)");
