@@ -78,6 +78,10 @@ struct RaceRule {
   DialectKind Dialect;
   std::function<std::optional<unsigned>(const clang::Expr *)> LocalId;
   std::string Barrier;
+  /// Cilk Plus: the work-items are the iterations of second-level nests,
+  /// dealt out cyclically (iteration k of a nest runs in thread k mod T)
+  /// to a number T of threads known only at run time; see RaceChecker.cpp.
+  bool SharedNests = false;
 };
 
 /// Warns about group-local elements that one work-item writes and another

@@ -21,8 +21,22 @@
 // data is a declared variable (C++ AMP) or storage a call makes (SYCL),
 // reached through `*` and through locals that keep their initial value.
 //
+// Cilk Plus thread groups have no static shape: the work-items are the
+// iterations of the second-level nests, and slmc deals iteration k of a nest
+// (counted over the nest, innermost loop fastest) out to thread k mod T of
+// the group, T known only at run time. Only nests whose loops have constant
+// bounds and steps are looked at; their loop variables are the local ids,
+// and accesses in serial code (which every thread runs alike) are not. Two
+// iterations k and k' of one interval run in different threads exactly when
+// T does not divide k - k'. A pair of conflicting accesses is a race for
+// every T >= 2 when the differences k - k' of all such pairs have greatest
+// common divisor 1 (a T dividing them all would be a common divisor); so
+// iteration t writing part[t] and iteration t reading part[t + 1] race,
+// while reading part[t + 2] does not for T = 2, and is not reported.
+//
 //===----------------------------------------------------------------------===//
 #include "Checks/Checker.h"
+#include "Model/CilkSyntax.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
@@ -31,6 +45,7 @@
 #include "llvm/ADT/DenseSet.h"
 
 #include <map>
+#include <numeric>
 
 using namespace clang;
 
@@ -47,6 +62,22 @@ struct Step {
   const CompoundStmt *Block;
   const Stmt *Child;
   bool Guarded;
+  bool InNest = false; // in a Cilk nest's body, where no barrier may go
+};
+
+/// A Cilk Plus second-level nest with constant loops: its iteration
+/// (i0, i1, i2) gives loop d's variable the value First[d] + Step[d] * id.
+struct Nest {
+  llvm::SmallVector<const VarDecl *, 3> Vars;
+  llvm::SmallVector<int64_t, 3> First, Stride, Count;
+
+  /// The iteration's number in the nest, the innermost loop fastest.
+  int64_t linear(const std::array<int64_t, 3> &L) const {
+    int64_t K = 0;
+    for (size_t D = 0; D < Vars.size(); ++D)
+      K = K * Count[D] + L[D];
+    return K;
+  }
 };
 
 struct Access {
@@ -57,6 +88,7 @@ struct Access {
   llvm::SmallVector<Step, 4> Path;
   std::vector<Item> Who;       // the work-items that make it
   std::vector<Element> Where;  // the element each of them accesses
+  const Nest *In = nullptr;    // Cilk: the nest whose iterations Who are
 };
 
 /// A local that is never written after its initialisation (every use reads
@@ -132,6 +164,8 @@ class RaceWalk {
   llvm::SmallVector<std::pair<const Expr *, bool>, 4> Guards;
   llvm::DenseSet<const Expr *> Reported;
   bool Stopped = false;
+  std::vector<std::unique_ptr<Nest>> Nests;
+  const Nest *CurrentNest = nullptr;
 
 public:
   RaceWalk(ASTContext &Ctx, const ProgramModel &Model, const Kernel &K,
@@ -146,6 +180,8 @@ public:
       if (G.Dialect == Rule.Dialect && G.Call)
         BarrierCalls.insert(G.Call);
     Waits = functionsThatWait(Model, K.Body, Rule.Dialect);
+    if (Rule.SharedNests)
+      return; // work-items exist inside nests only
     for (int64_t A = 0; A < K.Shape.Size[0]; ++A)
       for (int64_t B = 0; B < K.Shape.Size[1]; ++B)
         for (int64_t C = 0; C < K.Shape.Size[2]; ++C)
@@ -168,6 +204,9 @@ public:
       Stopped = true;
       return;
     }
+    if (Rule.SharedNests && !CurrentNest)
+      if (const llvm::SmallVector<const ForStmt *, 3> *Loops = sharedNest(S))
+        return walkNest(*Loops);
     if (const auto *CS = dyn_cast<CompoundStmt>(S))
       return walkBlock(CS);
     if (const auto *If = dyn_cast<IfStmt>(S)) {
@@ -181,6 +220,8 @@ public:
       Guards.pop_back();
       return;
     }
+    if (Rule.SharedNests && !CurrentNest)
+      return; // serial code: every thread alike
     if (isa<Expr>(S) || isa<DeclStmt>(S) || isa<NullStmt>(S)) {
       std::vector<Access> New;
       collect(S, New);
@@ -195,7 +236,7 @@ private:
   void walkBlock(const CompoundStmt *CS) {
     bool Guarded = !Guards.empty();
     for (const Stmt *Child : CS->body()) {
-      Path.push_back({CS, Child, Guarded});
+      Path.push_back({CS, Child, Guarded, CurrentNest != nullptr});
       walk(Child);
       Path.pop_back();
     }
@@ -207,9 +248,69 @@ private:
       return;
     if (isa<CompoundStmt>(S))
       return walk(S);
-    Path.push_back({nullptr, S, true});
+    Path.push_back({nullptr, S, true, CurrentNest != nullptr});
     walk(S);
     Path.pop_back();
+  }
+
+  /// The second-level nest `S` starts, if it is one of the kernel's.
+  const llvm::SmallVector<const ForStmt *, 3> *sharedNest(const Stmt *S) const {
+    auto L = cilk::asParallelLoop(S, Ctx.getSourceManager());
+    if (!L)
+      return nullptr;
+    for (const auto &Loops : K.SharedNests)
+      if (!Loops.empty() && Loops.front() == L->For)
+        return &Loops;
+    return nullptr;
+  }
+
+  /// Walks the body of a nest once, for all its iterations; a nest whose
+  /// loops are not constant is not looked at.
+  void walkNest(const llvm::SmallVector<const ForStmt *, 3> &Loops) {
+    auto N = std::make_unique<Nest>();
+    uint64_t Total = 1;
+    for (const ForStmt *FS : Loops) {
+      auto C = cilk::analyzeLoop(FS);
+      std::optional<uint64_t> Count = C ? cilk::constantTripCount(*C, Ctx) : std::nullopt;
+      auto Constant = [&](const Expr *E) -> std::optional<int64_t> {
+        if (!E)
+          return 1;
+        if (E->isValueDependent())
+          return std::nullopt;
+        if (auto V = E->getIntegerConstantExpr(Ctx); V && V->getSignificantBits() <= 32)
+          return V->getExtValue();
+        return std::nullopt;
+      };
+      std::optional<int64_t> First = C ? Constant(C->Lo) : std::nullopt;
+      std::optional<int64_t> Stride = C ? Constant(C->Step) : std::nullopt;
+      if (!Count || !*Count || !First || !Stride || !C->Var->getType()->isIntegerType())
+        return;
+      Total *= *Count;
+      if (Total > 4096)
+        return;
+      N->Vars.push_back(C->Var);
+      N->First.push_back(*First);
+      N->Stride.push_back(C->StepNegated ? -*Stride : *Stride);
+      N->Count.push_back(int64_t(*Count));
+    }
+    CurrentNest = N.get();
+    Nests.push_back(std::move(N));
+    Items.clear();
+    const Nest &Cur = *CurrentNest;
+    for (int64_t A = 0; A < Cur.Count[0]; ++A)
+      for (int64_t B = 0; B < (Cur.Count.size() > 1 ? Cur.Count[1] : 1); ++B)
+        for (int64_t C = 0; C < (Cur.Count.size() > 2 ? Cur.Count[2] : 1); ++C)
+          Items.push_back({A, B, C});
+    const Stmt *Body = Loops.back()->getBody();
+    if (isa<CompoundStmt>(Body)) {
+      walk(Body);
+    } else {
+      Path.push_back({nullptr, Body, false, true});
+      walk(Body);
+      Path.pop_back();
+    }
+    Items.clear();
+    CurrentNest = nullptr;
   }
 
   bool mayWait(const Stmt *S) const {
@@ -436,7 +537,12 @@ private:
     E = E->IgnoreParens();
     if (const auto *FE = dyn_cast<FullExpr>(E))
       return eval(FE->getSubExpr(), L, Depth + 1);
-    if (std::optional<unsigned> Dim = Rule.LocalId(E))
+    if (CurrentNest)
+      if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+        for (size_t D = 0; D < CurrentNest->Vars.size(); ++D)
+          if (DRE->getDecl() == CurrentNest->Vars[D])
+            return CurrentNest->First[D] + CurrentNest->Stride[D] * L[D];
+    if (std::optional<unsigned> Dim = Rule.LocalId ? Rule.LocalId(E) : std::nullopt)
       return localId(*Dim, L);
     if (!E->isValueDependent() && E->getType()->isIntegralOrEnumerationType())
       if (std::optional<llvm::APSInt> V = E->getIntegerConstantExpr(Ctx))
@@ -541,6 +647,7 @@ private:
     llvm::SmallVector<const Expr *, 3> Indices;
     element(A.E, Indices);
     A.Path = Path;
+    A.In = CurrentNest;
     for (const Item &L : Items) {
       bool Runs = true;
       for (auto [Cond, Want] : Guards) {
@@ -566,8 +673,10 @@ private:
 
   /// A work-item of `Before` (a write) that touches the element some other
   /// work-item of `After` touches, as (index into Before, into After).
-  static std::optional<std::pair<size_t, size_t>>
-  collision(const Access &Before, const Access &After) {
+  std::optional<std::pair<size_t, size_t>>
+  collision(const Access &Before, const Access &After) const {
+    if (Rule.SharedNests)
+      return nestCollision(Before, After);
     // Up to two writers of each element, so one of them differs from any
     // given work-item.
     std::map<Element, std::pair<size_t, size_t>> Writers;
@@ -587,6 +696,39 @@ private:
       if (Second != None)
         return std::pair(Second, J);
     }
+    return std::nullopt;
+  }
+
+  /// Cilk: a pair of iterations that run in different threads whatever
+  /// the group's size T >= 2 (see the file comment), the closest pair.
+  static std::optional<std::pair<size_t, size_t>>
+  nestCollision(const Access &Before, const Access &After) {
+    std::map<Element, llvm::SmallVector<size_t, 2>> Writers;
+    for (size_t I = 0; I < Before.Who.size(); ++I)
+      Writers[Before.Where[I]].push_back(I);
+    uint64_t Divisor = 0, Closest = UINT64_MAX;
+    std::pair<size_t, size_t> Witness;
+    for (size_t J = 0; J < After.Who.size(); ++J) {
+      auto It = Writers.find(After.Where[J]);
+      if (It == Writers.end())
+        continue;
+      int64_t KJ = After.In->linear(After.Who[J]);
+      for (size_t I : It->second) {
+        int64_t D = Before.In->linear(Before.Who[I]) - KJ;
+        uint64_t Abs = uint64_t(D < 0 ? -D : D);
+        if (!Abs)
+          continue;
+        Divisor = std::gcd(Divisor, Abs);
+        if (Abs < Closest) {
+          Closest = Abs;
+          Witness = {I, J};
+        }
+        if (Divisor == 1 && Closest == 1)
+          return Witness;
+      }
+    }
+    if (Divisor == 1)
+      return Witness;
     return std::nullopt;
   }
 
@@ -617,8 +759,14 @@ private:
            A.Path.back().Child == B.Path.back().Child;
   }
 
-  std::string spell(const Item &L) const {
+  std::string spell(const Item &L, const Nest *In = nullptr) const {
     std::string S = "(";
+    if (In) { // Cilk: the iteration, by its loop variables
+      for (size_t D = 0; D < In->Vars.size(); ++D)
+        S += (D ? ", " : "") + In->Vars[D]->getName().str() + " = " +
+             std::to_string(In->First[D] + In->Stride[D] * L[D]);
+      return S + ")";
+    }
     for (unsigned I = 0; I < std::max(1u, K.Shape.Rank); ++I)
       S += (I ? ", " : "") + std::to_string(L[I]);
     return S + ")";
@@ -637,12 +785,12 @@ private:
       return;
     R.report(B.E->getBeginLoc(), Diag::warn_slmc_group_local_race)
         << (B.Read && !Self ? 0 : 1) << spell(B.Name, B.Where[C.second])
-        << spell(B.Who[C.second]) << spell(A.Who[C.first])
+        << spell(B.Who[C.second], B.In) << spell(A.Who[C.first], A.In)
         << B.E->getSourceRange();
     if (Self)
       return; // one statement: no barrier can separate the writes
     R.report(A.E->getBeginLoc(), Diag::note_slmc_race_write)
-        << spell(A.Who[C.first]) << spell(A.Name, A.Where[C.first])
+        << spell(A.Who[C.first], A.In) << spell(A.Name, A.Where[C.first])
         << A.E->getSourceRange();
     // The barrier goes before the statement that holds B in the innermost
     // block holding both, when that block runs for every work-item.
@@ -651,16 +799,23 @@ private:
         return;
       if (A.Path[I].Child == B.Path[I].Child)
         continue;
-      if (A.Path[I].Guarded || !A.Path[I].Block)
+      if (A.Path[I].Guarded || !A.Path[I].Block || A.Path[I].InNest)
         return;
       const Stmt *At = B.Path[I].Child;
-      auto D = R.report(At->getBeginLoc(), Diag::note_slmc_race_barrier);
       const SourceManager &SM = Ctx.getSourceManager();
-      if (!Rule.Barrier.empty() && At->getBeginLoc().isFileID())
+      // A Cilk loop starts with the attribute its keyword expands to.
+      SourceLocation Loc = At->getBeginLoc(), Start;
+      if (Loc.isMacroID() &&
+          Lexer::isAtStartOfMacroExpansion(Loc, SM, Ctx.getLangOpts(), &Start))
+        Loc = Start;
+      auto D = R.report(Loc, Diag::note_slmc_race_barrier);
+      // Array notation's loops are in the pre-pass's text, not the user's.
+      auto L = cilk::asParallelLoop(At, SM);
+      bool Rewritten = L && L->Kind == cilk::LoopKind::Section;
+      if (!Rule.Barrier.empty() && Loc.isFileID() && !Rewritten)
         D << FixItHint::CreateInsertion(
-            At->getBeginLoc(),
-            Rule.Barrier + "\n" +
-                Lexer::getIndentationForLine(At->getBeginLoc(), SM).str());
+            Loc, Rule.Barrier + "\n" +
+                     Lexer::getIndentationForLine(Loc, SM).str());
       return;
     }
   }
@@ -701,6 +856,14 @@ functionsThatWait(const ProgramModel &Model, const FunctionDecl *Root,
 void checkGroupLocalRaces(ASTContext &Ctx, const ProgramModel &Model,
                           const Kernel &K, Reporter &R, const RaceRule &Rule) {
   const FunctionDecl *Def = nullptr;
+  if (Rule.SharedNests) {
+    if (!K.UsesWorkGroups || K.Loops.empty() || K.Loops.size() > 2 ||
+        !K.Body->hasBody(Def) || Def->isDependentContext())
+      return;
+    const Stmt *Body = K.Loops.back()->getBody();
+    RaceWalk(Ctx, Model, K, R, Rule, Body).walk(Body);
+    return;
+  }
   if (!K.UsesWorkGroups || !K.Shape.Static || !K.Shape.threads() ||
       K.Shape.threads() > 4096 || !K.Body->hasBody(Def) ||
       Def->isDependentContext())
