@@ -82,11 +82,15 @@ struct RaceRule {
   /// dealt out cyclically (iteration k of a nest runs in thread k mod T)
   /// to a number T of threads known only at run time; see RaceChecker.cpp.
   bool SharedNests = false;
+  /// C for Metal: the host sizes thread groups at run time, so a race is
+  /// reported only when every group of two threads or more has it.
+  bool AnyGroupOfTwo = false;
 };
 
 /// Warns about group-local elements that one work-item writes and another
-/// reads or writes with no barrier in between, where the static group shape
-/// and the index expressions prove it.
+/// reads or writes with no barrier in between, where the group shape (static,
+/// or any group of two or more work-items) and the index expressions prove
+/// it.
 void checkGroupLocalRaces(clang::ASTContext &Ctx, const ProgramModel &Model,
                           const Kernel &K, Reporter &R, const RaceRule &Rule);
 

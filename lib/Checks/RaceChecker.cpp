@@ -34,6 +34,17 @@
 // iteration t writing part[t] and iteration t reading part[t + 1] race,
 // while reading part[t + 2] does not for T = 2, and is not reported.
 //
+// C for Metal thread groups are sized by the host when it launches the
+// kernel. A group of two or more threads has two threads whose local ids
+// differ in one dimension and are 0 elsewhere, (0, 0, 0) and (1, 0, 0) or
+// (0, 1, 0) or (0, 0, 1); their linear ids are 0 and 1 in each case. So
+// the walk runs for each of these three groups of two, and what it finds in
+// all three (with no index depending on the group's size, which is not a
+// local id) is a race in every group of two threads or more. SLM is reached
+// by cm_slm_block_read/write at a byte offset from a handle that a local
+// holds from cm_slm_alloc; accesses through different handles are not
+// compared.
+//
 //===----------------------------------------------------------------------===//
 #include "Checks/Checker.h"
 #include "Model/CilkSyntax.h"
@@ -45,6 +56,7 @@
 #include "llvm/ADT/DenseSet.h"
 
 #include <map>
+#include <set>
 #include <numeric>
 
 using namespace clang;
@@ -89,6 +101,11 @@ struct Access {
   std::vector<Item> Who;       // the work-items that make it
   std::vector<Element> Where;  // the element each of them accesses
   const Nest *In = nullptr;    // Cilk: the nest whose iterations Who are
+  // C for Metal: a block of Bytes at Offset from the handle's SLM; Where
+  // holds each byte.
+  const VarDecl *Handle = nullptr;
+  const Expr *Offset = nullptr;
+  int64_t Bytes = 0;
 };
 
 /// A local that is never written after its initialisation (every use reads
@@ -133,8 +150,9 @@ public:
   }
   bool VisitDeclRefExpr(DeclRefExpr *DRE) {
     // Casts are visited before the references inside them.
+    // A const local may be passed by reference (a CM vector built from it).
     if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
-      if (!Reads.count(DRE))
+      if (!Reads.count(DRE) && !VD->getType().isConstQualified())
         Written.insert(VD);
     return true;
   }
@@ -149,10 +167,16 @@ public:
   }
 };
 
+/// Which pairs of accesses (the earlier one, the later one) a walk found.
+using Findings = std::set<std::pair<const Expr *, const Expr *>>;
+
 class RaceWalk {
   ASTContext &Ctx;
   const ProgramModel &Model;
   const Kernel &K;
+  GroupShape Shape;
+  Findings *Found = nullptr;      // record, do not report
+  const Findings *Only = nullptr; // report only these
   Reporter &R;
   const RaceRule &Rule;
   llvm::DenseSet<const Expr *> BarrierCalls;
@@ -169,8 +193,11 @@ class RaceWalk {
 
 public:
   RaceWalk(ASTContext &Ctx, const ProgramModel &Model, const Kernel &K,
-           Reporter &R, const RaceRule &Rule, const Stmt *Body)
-      : Ctx(Ctx), Model(Model), K(K), R(R), Rule(Rule), Locals(Body) {
+           Reporter &R, const RaceRule &Rule, const Stmt *Body,
+           const GroupShape &Shape, Findings *Found = nullptr,
+           const Findings *Only = nullptr)
+      : Ctx(Ctx), Model(Model), K(K), Shape(Shape), Found(Found), Only(Only),
+        R(R), Rule(Rule), Locals(Body) {
     for (const BarrierSite &B : Model.Barriers)
       if (B.Dialect == Rule.Dialect)
         BarrierCalls.insert(B.Call);
@@ -182,9 +209,9 @@ public:
     Waits = functionsThatWait(Model, K.Body, Rule.Dialect);
     if (Rule.SharedNests)
       return; // work-items exist inside nests only
-    for (int64_t A = 0; A < K.Shape.Size[0]; ++A)
-      for (int64_t B = 0; B < K.Shape.Size[1]; ++B)
-        for (int64_t C = 0; C < K.Shape.Size[2]; ++C)
+    for (int64_t A = 0; A < Shape.Size[0]; ++A)
+      for (int64_t B = 0; B < Shape.Size[1]; ++B)
+        for (int64_t C = 0; C < Shape.Size[2]; ++C)
           Items.push_back({A, B, C});
   }
 
@@ -516,8 +543,54 @@ private:
       return;
     if (const auto *CO = dyn_cast<AbstractConditionalOperator>(S))
       return collect(CO->getCond(), Out);
+    if (const auto *CE = dyn_cast<CallExpr>(S); CE && Rule.Dialect == DialectKind::Cm)
+      if (std::optional<Access> A = slmBlock(CE))
+        Out.push_back(std::move(*A));
     for (const Stmt *C : S->children())
       collect(C, Out);
+  }
+
+  /// C for Metal: cm_slm_block_read(handle, offset, dst) and
+  /// cm_slm_block_write(handle, offset, src) on a vector or matrix, the
+  /// handle a local that keeps the value cm_slm_alloc gave it.
+  std::optional<Access> slmBlock(const CallExpr *CE) const {
+    const FunctionDecl *FD = CE->getDirectCallee();
+    const SourceManager &SM = Ctx.getSourceManager();
+    if (!FD || !FD->getIdentifier() || CE->getNumArgs() != 3 ||
+        !SM.isInSystemHeader(SM.getExpansionLoc(FD->getLocation())))
+      return std::nullopt;
+    bool Write = FD->getName() == "cm_slm_block_write";
+    if (!Write && FD->getName() != "cm_slm_block_read")
+      return std::nullopt;
+    const auto *DRE = dyn_cast<DeclRefExpr>(CE->getArg(0)->IgnoreParenImpCasts());
+    const auto *Handle = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+    if (!Handle || !Locals.keepsInitialValue(Handle))
+      return std::nullopt;
+    const auto *Alloc = dyn_cast<CallExpr>(Handle->getInit()->IgnoreParenImpCasts());
+    const FunctionDecl *AllocFn = Alloc ? Alloc->getDirectCallee() : nullptr;
+    if (!AllocFn || !AllocFn->getIdentifier() || AllocFn->getName() != "cm_slm_alloc")
+      return std::nullopt;
+    // vector<T, N> or matrix<T, R, C>, not a reference to part of one.
+    const auto *RD = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+        CE->getArg(2)->getType()->getAsCXXRecordDecl());
+    if (!RD || (RD->getName() != "vector" && RD->getName() != "matrix"))
+      return std::nullopt;
+    const TemplateArgumentList &Args = RD->getTemplateArgs();
+    if (Args.size() < 2 || Args[0].getKind() != TemplateArgument::Type)
+      return std::nullopt;
+    int64_t Bytes = Ctx.getTypeSizeInChars(Args[0].getAsType()).getQuantity();
+    for (unsigned I = 1; I < Args.size(); ++I) {
+      if (Args[I].getKind() != TemplateArgument::Integral)
+        return std::nullopt;
+      Bytes *= Args[I].getAsIntegral().getExtValue();
+    }
+    if (Bytes <= 0 || Bytes > 256)
+      return std::nullopt;
+    Access A{nullptr, Handle->getName().str(), CE, !Write, Write, {}, {}, {}};
+    A.Handle = Handle;
+    A.Offset = CE->getArg(1);
+    A.Bytes = Bytes;
+    return A;
   }
 
   /// `E`'s value for work-item `L`; none where an unsigned value would
@@ -616,12 +689,12 @@ private:
   }
 
   std::optional<int64_t> localId(unsigned Dim, const Item &L) const {
-    const uint32_t *Size = K.Shape.Size;
+    const uint32_t *Size = Shape.Size;
     switch (Dim) {
     case 0: case 1: case 2:
       return L[Dim];
     case RaceRule::LinearLastFastest: {
-      unsigned Rank = std::max(1u, K.Shape.Rank);
+      unsigned Rank = std::max(1u, Shape.Rank);
       int64_t Id = 0;
       for (unsigned I = 0; I < Rank; ++I)
         Id = Id * Size[I] + L[I];
@@ -645,7 +718,8 @@ private:
   /// known for every work-item.
   bool locate(Access &A) const {
     llvm::SmallVector<const Expr *, 3> Indices;
-    element(A.E, Indices);
+    if (!A.Offset)
+      element(A.E, Indices);
     A.Path = Path;
     A.In = CurrentNest;
     for (const Item &L : Items) {
@@ -658,6 +732,16 @@ private:
       }
       if (!Runs)
         continue;
+      if (A.Offset) { // the block's bytes, from a 16-byte boundary
+        std::optional<int64_t> V = eval(A.Offset, L);
+        if (!V || *V < 0)
+          return false;
+        for (int64_t B = 0; B < A.Bytes; ++B) {
+          A.Who.push_back(L);
+          A.Where.push_back({(*V & ~int64_t(15)) + B});
+        }
+        continue;
+      }
       Element Where;
       for (const Expr *I : Indices) {
         std::optional<int64_t> V = eval(I, L);
@@ -744,7 +828,8 @@ private:
         return;
       }
     for (const Access &A : Interval) {
-      if (!A.Write || A.Var != B.Var || sameStatement(A, B))
+      if (!A.Write || A.Var != B.Var || A.Handle != B.Handle ||
+          sameStatement(A, B))
         continue;
       if (auto C = collision(A, B)) {
         report(A, B, *C);
@@ -767,13 +852,15 @@ private:
              std::to_string(In->First[D] + In->Stride[D] * L[D]);
       return S + ")";
     }
-    for (unsigned I = 0; I < std::max(1u, K.Shape.Rank); ++I)
+    for (unsigned I = 0; I < std::max(1u, Shape.Rank); ++I)
       S += (I ? ", " : "") + std::to_string(L[I]);
     return S + ")";
   }
 
-  static std::string spell(const std::string &Name, const Element &E) {
-    std::string S = Name;
+  static std::string spell(const Access &A, const Element &E) {
+    if (A.Handle)
+      return "byte " + std::to_string(E[0]) + " of " + A.Name;
+    std::string S = A.Name;
     for (int64_t I : E)
       S += "[" + std::to_string(I) + "]";
     return S;
@@ -781,16 +868,22 @@ private:
 
   void report(const Access &A, const Access &B, std::pair<size_t, size_t> C) {
     bool Self = &A == &B;
+    if (Found) {
+      Found->insert({A.E, B.E});
+      return;
+    }
+    if (Only && !Only->count({A.E, B.E}))
+      return;
     if (!Reported.insert(B.E).second)
       return;
     R.report(B.E->getBeginLoc(), Diag::warn_slmc_group_local_race)
-        << (B.Read && !Self ? 0 : 1) << spell(B.Name, B.Where[C.second])
+        << (B.Read && !Self ? 0 : 1) << spell(B, B.Where[C.second])
         << spell(B.Who[C.second], B.In) << spell(A.Who[C.first], A.In)
         << B.E->getSourceRange();
     if (Self)
       return; // one statement: no barrier can separate the writes
     R.report(A.E->getBeginLoc(), Diag::note_slmc_race_write)
-        << spell(A.Who[C.first], A.In) << spell(A.Name, A.Where[C.first])
+        << spell(A.Who[C.first], A.In) << spell(A, A.Where[C.first])
         << A.E->getSourceRange();
     // The barrier goes before the statement that holds B in the innermost
     // block holding both, when that block runs for every work-item.
@@ -861,7 +954,26 @@ void checkGroupLocalRaces(ASTContext &Ctx, const ProgramModel &Model,
         !K.Body->hasBody(Def) || Def->isDependentContext())
       return;
     const Stmt *Body = K.Loops.back()->getBody();
-    RaceWalk(Ctx, Model, K, R, Rule, Body).walk(Body);
+    RaceWalk(Ctx, Model, K, R, Rule, Body, K.Shape).walk(Body);
+    return;
+  }
+  if (Rule.AnyGroupOfTwo) {
+    if (!K.UsesWorkGroups || !K.Body->hasBody(Def) || Def->isDependentContext())
+      return;
+    const Stmt *Body = Def->getBody();
+    GroupShape Pairs[3];
+    for (unsigned D = 0; D < 3; ++D) {
+      Pairs[D].Rank = D == 0 ? 1 : 3; // (0) and (1): linear ids in every pair
+      Pairs[D].Size[D] = 2;
+      Pairs[D].Static = true;
+    }
+    Findings InY, InZ, InBoth;
+    RaceWalk(Ctx, Model, K, R, Rule, Body, Pairs[1], &InY).walk(Body);
+    RaceWalk(Ctx, Model, K, R, Rule, Body, Pairs[2], &InZ).walk(Body);
+    for (const auto &F : InY)
+      if (InZ.count(F))
+        InBoth.insert(F);
+    RaceWalk(Ctx, Model, K, R, Rule, Body, Pairs[0], nullptr, &InBoth).walk(Body);
     return;
   }
   if (!K.UsesWorkGroups || !K.Shape.Static || !K.Shape.threads() ||
@@ -869,7 +981,7 @@ void checkGroupLocalRaces(ASTContext &Ctx, const ProgramModel &Model,
       Def->isDependentContext())
     return;
   const Stmt *Body = Def->getBody();
-  RaceWalk(Ctx, Model, K, R, Rule, Body).walk(Body);
+  RaceWalk(Ctx, Model, K, R, Rule, Body, K.Shape).walk(Body);
 }
 
 } // namespace slmc
