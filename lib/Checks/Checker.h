@@ -78,11 +78,19 @@ struct RaceRule {
   DialectKind Dialect;
   std::function<std::optional<unsigned>(const clang::Expr *)> LocalId;
   std::string Barrier;
+  /// Cilk Plus: the work-items are the iterations of second-level nests,
+  /// dealt out cyclically (iteration k of a nest runs in thread k mod T)
+  /// to a number T of threads known only at run time; see RaceChecker.cpp.
+  bool SharedNests = false;
+  /// C for Metal: the host sizes thread groups at run time, so a race is
+  /// reported only when every group of two threads or more has it.
+  bool AnyGroupOfTwo = false;
 };
 
 /// Warns about group-local elements that one work-item writes and another
-/// reads or writes with no barrier in between, where the static group shape
-/// and the index expressions prove it.
+/// reads or writes with no barrier in between, where the group shape (static,
+/// or any group of two or more work-items) and the index expressions prove
+/// it.
 void checkGroupLocalRaces(clang::ASTContext &Ctx, const ProgramModel &Model,
                           const Kernel &K, Reporter &R, const RaceRule &Rule);
 

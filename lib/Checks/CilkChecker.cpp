@@ -330,7 +330,7 @@ private:
         else if (L.Kind == LoopKind::CilkFor)
           R.report(SM.getExpansionLoc(L.For->getForLoc()), Diag::err_cilk_nest_not_perfect);
       }
-      checkFirstprivate(Ctx, K, Nest, R);
+      checkFirstprivate(Ctx, Model, K, Nest, R);
     }
     // Thread-group loops in the first-level body, outside second-level nests.
     LoopCollector All(SM);
@@ -342,11 +342,14 @@ private:
           }))
         R.report(SM.getExpansionLoc(L.For->getForLoc()), Diag::err_cilk_thread_group_nested) << 1;
     SerialCodeChecker(Model, K, R, SM).TraverseStmt(const_cast<Stmt *>(K.Loops.back()->getBody()));
+    RaceRule Races{DialectKind::Cilk, nullptr, "_gfx_gpgpu_thread_barrier();"};
+    Races.SharedNests = true;
+    checkGroupLocalRaces(Ctx, Model, K, R, Races);
   }
 
   /// A local that a second-level nest updates is its thread's firstprivate
   /// copy; if the code after the nest reads it, the update is lost.
-  void checkFirstprivate(ASTContext &Ctx, const Kernel &K,
+  void checkFirstprivate(ASTContext &Ctx, const ProgramModel &Model, const Kernel &K,
                          const llvm::SmallVector<const ForStmt *, 3> &Nest, Reporter &R) {
     const SourceManager &SM = Ctx.getSourceManager();
     RefCollector InNest;
@@ -360,6 +363,8 @@ private:
         continue;
       if (writtenWithin(SM, NestRange, VD->getLocation()) || VD->hasGlobalStorage())
         continue; // declared in the nest: private to the iteration
+      if (Model.groupLocal(VD))
+        continue; // shared by the group's threads, not a private copy
       if (Reported.count(VD))
         continue;
       // Used after the nest, or before it inside a serial loop around it.

@@ -74,6 +74,20 @@ Uniformity::Seed classifyCm(const Expr *E) {
   return Uniformity::Seed::None;
 }
 
+/// cm_local_id(k) with a constant k, cm_linear_local_id().
+std::optional<unsigned> cmLocalId(const Expr *E) {
+  const auto *CE = dyn_cast<CallExpr>(E);
+  llvm::StringRef N = CE ? nameOf(CE->getDirectCallee()) : "";
+  if (N == "cm_linear_local_id" && CE->getNumArgs() == 0)
+    return RaceRule::LinearFirstFastest;
+  if (N != "cm_local_id" || CE->getNumArgs() != 1)
+    return std::nullopt;
+  if (auto K = constantValue(CE->getDirectCallee()->getASTContext(), CE->getArg(0));
+      K && *K >= 0 && *K < 3)
+    return unsigned(*K);
+  return std::nullopt;
+}
+
 class CallsIn : public RecursiveASTVisitor<CallsIn> {
 public:
   std::vector<const CallExpr *> Calls;
@@ -93,6 +107,9 @@ public:
         checkDivergentBarriers(Model, K, R,
                                {DialectKind::Cm, Diag::warn_cm_barrier_divergent,
                                 Diag::note_slmc_divergent_work_item, classifyCm});
+        RaceRule Races{DialectKind::Cm, cmLocalId, "cm_barrier();"};
+        Races.AnyGroupOfTwo = true;
+        checkGroupLocalRaces(Ctx, Model, K, R, Races);
       }
   }
 

@@ -21,8 +21,33 @@
 // data is a declared variable (C++ AMP) or storage a call makes (SYCL),
 // reached through `*` and through locals that keep their initial value.
 //
+// Cilk Plus thread groups have no static shape: the work-items are the
+// iterations of the second-level nests, and slmc deals iteration k of a nest
+// (counted over the nest, innermost loop fastest) out to thread k mod T of
+// the group, T known only at run time. Only nests whose loops have constant
+// bounds and steps are looked at; their loop variables are the local ids,
+// and accesses in serial code (which every thread runs alike) are not. Two
+// iterations k and k' of one interval run in different threads exactly when
+// T does not divide k - k'. A pair of conflicting accesses is a race for
+// every T >= 2 when the differences k - k' of all such pairs have greatest
+// common divisor 1 (a T dividing them all would be a common divisor); so
+// iteration t writing part[t] and iteration t reading part[t + 1] race,
+// while reading part[t + 2] does not for T = 2, and is not reported.
+//
+// C for Metal thread groups are sized by the host when it launches the
+// kernel. A group of two or more threads has two threads whose local ids
+// differ in one dimension and are 0 elsewhere, (0, 0, 0) and (1, 0, 0) or
+// (0, 1, 0) or (0, 0, 1); their linear ids are 0 and 1 in each case. So
+// the walk runs for each of these three groups of two, and what it finds in
+// all three (with no index depending on the group's size, which is not a
+// local id) is a race in every group of two threads or more. SLM is reached
+// by cm_slm_block_read/write at a byte offset from a handle that a local
+// holds from cm_slm_alloc; accesses through different handles are not
+// compared.
+//
 //===----------------------------------------------------------------------===//
 #include "Checks/Checker.h"
+#include "Model/CilkSyntax.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
@@ -31,6 +56,8 @@
 #include "llvm/ADT/DenseSet.h"
 
 #include <map>
+#include <set>
+#include <numeric>
 
 using namespace clang;
 
@@ -47,6 +74,22 @@ struct Step {
   const CompoundStmt *Block;
   const Stmt *Child;
   bool Guarded;
+  bool InNest = false; // in a Cilk nest's body, where no barrier may go
+};
+
+/// A Cilk Plus second-level nest with constant loops: its iteration
+/// (i0, i1, i2) gives loop d's variable the value First[d] + Step[d] * id.
+struct Nest {
+  llvm::SmallVector<const VarDecl *, 3> Vars;
+  llvm::SmallVector<int64_t, 3> First, Stride, Count;
+
+  /// The iteration's number in the nest, the innermost loop fastest.
+  int64_t linear(const std::array<int64_t, 3> &L) const {
+    int64_t K = 0;
+    for (size_t D = 0; D < Vars.size(); ++D)
+      K = K * Count[D] + L[D];
+    return K;
+  }
 };
 
 struct Access {
@@ -57,6 +100,12 @@ struct Access {
   llvm::SmallVector<Step, 4> Path;
   std::vector<Item> Who;       // the work-items that make it
   std::vector<Element> Where;  // the element each of them accesses
+  const Nest *In = nullptr;    // Cilk: the nest whose iterations Who are
+  // C for Metal: a block of Bytes at Offset from the handle's SLM; Where
+  // holds each byte.
+  const VarDecl *Handle = nullptr;
+  const Expr *Offset = nullptr;
+  int64_t Bytes = 0;
 };
 
 /// A local that is never written after its initialisation (every use reads
@@ -101,8 +150,9 @@ public:
   }
   bool VisitDeclRefExpr(DeclRefExpr *DRE) {
     // Casts are visited before the references inside them.
+    // A const local may be passed by reference (a CM vector built from it).
     if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
-      if (!Reads.count(DRE))
+      if (!Reads.count(DRE) && !VD->getType().isConstQualified())
         Written.insert(VD);
     return true;
   }
@@ -117,10 +167,16 @@ public:
   }
 };
 
+/// Which pairs of accesses (the earlier one, the later one) a walk found.
+using Findings = std::set<std::pair<const Expr *, const Expr *>>;
+
 class RaceWalk {
   ASTContext &Ctx;
   const ProgramModel &Model;
   const Kernel &K;
+  GroupShape Shape;
+  Findings *Found = nullptr;      // record, do not report
+  const Findings *Only = nullptr; // report only these
   Reporter &R;
   const RaceRule &Rule;
   llvm::DenseSet<const Expr *> BarrierCalls;
@@ -132,11 +188,16 @@ class RaceWalk {
   llvm::SmallVector<std::pair<const Expr *, bool>, 4> Guards;
   llvm::DenseSet<const Expr *> Reported;
   bool Stopped = false;
+  std::vector<std::unique_ptr<Nest>> Nests;
+  const Nest *CurrentNest = nullptr;
 
 public:
   RaceWalk(ASTContext &Ctx, const ProgramModel &Model, const Kernel &K,
-           Reporter &R, const RaceRule &Rule, const Stmt *Body)
-      : Ctx(Ctx), Model(Model), K(K), R(R), Rule(Rule), Locals(Body) {
+           Reporter &R, const RaceRule &Rule, const Stmt *Body,
+           const GroupShape &Shape, Findings *Found = nullptr,
+           const Findings *Only = nullptr)
+      : Ctx(Ctx), Model(Model), K(K), Shape(Shape), Found(Found), Only(Only),
+        R(R), Rule(Rule), Locals(Body) {
     for (const BarrierSite &B : Model.Barriers)
       if (B.Dialect == Rule.Dialect)
         BarrierCalls.insert(B.Call);
@@ -146,9 +207,11 @@ public:
       if (G.Dialect == Rule.Dialect && G.Call)
         BarrierCalls.insert(G.Call);
     Waits = functionsThatWait(Model, K.Body, Rule.Dialect);
-    for (int64_t A = 0; A < K.Shape.Size[0]; ++A)
-      for (int64_t B = 0; B < K.Shape.Size[1]; ++B)
-        for (int64_t C = 0; C < K.Shape.Size[2]; ++C)
+    if (Rule.SharedNests)
+      return; // work-items exist inside nests only
+    for (int64_t A = 0; A < Shape.Size[0]; ++A)
+      for (int64_t B = 0; B < Shape.Size[1]; ++B)
+        for (int64_t C = 0; C < Shape.Size[2]; ++C)
           Items.push_back({A, B, C});
   }
 
@@ -168,6 +231,9 @@ public:
       Stopped = true;
       return;
     }
+    if (Rule.SharedNests && !CurrentNest)
+      if (const llvm::SmallVector<const ForStmt *, 3> *Loops = sharedNest(S))
+        return walkNest(*Loops);
     if (const auto *CS = dyn_cast<CompoundStmt>(S))
       return walkBlock(CS);
     if (const auto *If = dyn_cast<IfStmt>(S)) {
@@ -181,6 +247,8 @@ public:
       Guards.pop_back();
       return;
     }
+    if (Rule.SharedNests && !CurrentNest)
+      return; // serial code: every thread alike
     if (isa<Expr>(S) || isa<DeclStmt>(S) || isa<NullStmt>(S)) {
       std::vector<Access> New;
       collect(S, New);
@@ -195,7 +263,7 @@ private:
   void walkBlock(const CompoundStmt *CS) {
     bool Guarded = !Guards.empty();
     for (const Stmt *Child : CS->body()) {
-      Path.push_back({CS, Child, Guarded});
+      Path.push_back({CS, Child, Guarded, CurrentNest != nullptr});
       walk(Child);
       Path.pop_back();
     }
@@ -207,9 +275,69 @@ private:
       return;
     if (isa<CompoundStmt>(S))
       return walk(S);
-    Path.push_back({nullptr, S, true});
+    Path.push_back({nullptr, S, true, CurrentNest != nullptr});
     walk(S);
     Path.pop_back();
+  }
+
+  /// The second-level nest `S` starts, if it is one of the kernel's.
+  const llvm::SmallVector<const ForStmt *, 3> *sharedNest(const Stmt *S) const {
+    auto L = cilk::asParallelLoop(S, Ctx.getSourceManager());
+    if (!L)
+      return nullptr;
+    for (const auto &Loops : K.SharedNests)
+      if (!Loops.empty() && Loops.front() == L->For)
+        return &Loops;
+    return nullptr;
+  }
+
+  /// Walks the body of a nest once, for all its iterations; a nest whose
+  /// loops are not constant is not looked at.
+  void walkNest(const llvm::SmallVector<const ForStmt *, 3> &Loops) {
+    auto N = std::make_unique<Nest>();
+    uint64_t Total = 1;
+    for (const ForStmt *FS : Loops) {
+      auto C = cilk::analyzeLoop(FS);
+      std::optional<uint64_t> Count = C ? cilk::constantTripCount(*C, Ctx) : std::nullopt;
+      auto Constant = [&](const Expr *E) -> std::optional<int64_t> {
+        if (!E)
+          return 1;
+        if (E->isValueDependent())
+          return std::nullopt;
+        if (auto V = E->getIntegerConstantExpr(Ctx); V && V->getSignificantBits() <= 32)
+          return V->getExtValue();
+        return std::nullopt;
+      };
+      std::optional<int64_t> First = C ? Constant(C->Lo) : std::nullopt;
+      std::optional<int64_t> Stride = C ? Constant(C->Step) : std::nullopt;
+      if (!Count || !*Count || !First || !Stride || !C->Var->getType()->isIntegerType())
+        return;
+      Total *= *Count;
+      if (Total > 4096)
+        return;
+      N->Vars.push_back(C->Var);
+      N->First.push_back(*First);
+      N->Stride.push_back(C->StepNegated ? -*Stride : *Stride);
+      N->Count.push_back(int64_t(*Count));
+    }
+    CurrentNest = N.get();
+    Nests.push_back(std::move(N));
+    Items.clear();
+    const Nest &Cur = *CurrentNest;
+    for (int64_t A = 0; A < Cur.Count[0]; ++A)
+      for (int64_t B = 0; B < (Cur.Count.size() > 1 ? Cur.Count[1] : 1); ++B)
+        for (int64_t C = 0; C < (Cur.Count.size() > 2 ? Cur.Count[2] : 1); ++C)
+          Items.push_back({A, B, C});
+    const Stmt *Body = Loops.back()->getBody();
+    if (isa<CompoundStmt>(Body)) {
+      walk(Body);
+    } else {
+      Path.push_back({nullptr, Body, false, true});
+      walk(Body);
+      Path.pop_back();
+    }
+    Items.clear();
+    CurrentNest = nullptr;
   }
 
   bool mayWait(const Stmt *S) const {
@@ -415,8 +543,54 @@ private:
       return;
     if (const auto *CO = dyn_cast<AbstractConditionalOperator>(S))
       return collect(CO->getCond(), Out);
+    if (const auto *CE = dyn_cast<CallExpr>(S); CE && Rule.Dialect == DialectKind::Cm)
+      if (std::optional<Access> A = slmBlock(CE))
+        Out.push_back(std::move(*A));
     for (const Stmt *C : S->children())
       collect(C, Out);
+  }
+
+  /// C for Metal: cm_slm_block_read(handle, offset, dst) and
+  /// cm_slm_block_write(handle, offset, src) on a vector or matrix, the
+  /// handle a local that keeps the value cm_slm_alloc gave it.
+  std::optional<Access> slmBlock(const CallExpr *CE) const {
+    const FunctionDecl *FD = CE->getDirectCallee();
+    const SourceManager &SM = Ctx.getSourceManager();
+    if (!FD || !FD->getIdentifier() || CE->getNumArgs() != 3 ||
+        !SM.isInSystemHeader(SM.getExpansionLoc(FD->getLocation())))
+      return std::nullopt;
+    bool Write = FD->getName() == "cm_slm_block_write";
+    if (!Write && FD->getName() != "cm_slm_block_read")
+      return std::nullopt;
+    const auto *DRE = dyn_cast<DeclRefExpr>(CE->getArg(0)->IgnoreParenImpCasts());
+    const auto *Handle = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+    if (!Handle || !Locals.keepsInitialValue(Handle))
+      return std::nullopt;
+    const auto *Alloc = dyn_cast<CallExpr>(Handle->getInit()->IgnoreParenImpCasts());
+    const FunctionDecl *AllocFn = Alloc ? Alloc->getDirectCallee() : nullptr;
+    if (!AllocFn || !AllocFn->getIdentifier() || AllocFn->getName() != "cm_slm_alloc")
+      return std::nullopt;
+    // vector<T, N> or matrix<T, R, C>, not a reference to part of one.
+    const auto *RD = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+        CE->getArg(2)->getType()->getAsCXXRecordDecl());
+    if (!RD || (RD->getName() != "vector" && RD->getName() != "matrix"))
+      return std::nullopt;
+    const TemplateArgumentList &Args = RD->getTemplateArgs();
+    if (Args.size() < 2 || Args[0].getKind() != TemplateArgument::Type)
+      return std::nullopt;
+    int64_t Bytes = Ctx.getTypeSizeInChars(Args[0].getAsType()).getQuantity();
+    for (unsigned I = 1; I < Args.size(); ++I) {
+      if (Args[I].getKind() != TemplateArgument::Integral)
+        return std::nullopt;
+      Bytes *= Args[I].getAsIntegral().getExtValue();
+    }
+    if (Bytes <= 0 || Bytes > 256)
+      return std::nullopt;
+    Access A{nullptr, Handle->getName().str(), CE, !Write, Write, {}, {}, {}};
+    A.Handle = Handle;
+    A.Offset = CE->getArg(1);
+    A.Bytes = Bytes;
+    return A;
   }
 
   /// `E`'s value for work-item `L`; none where an unsigned value would
@@ -436,7 +610,12 @@ private:
     E = E->IgnoreParens();
     if (const auto *FE = dyn_cast<FullExpr>(E))
       return eval(FE->getSubExpr(), L, Depth + 1);
-    if (std::optional<unsigned> Dim = Rule.LocalId(E))
+    if (CurrentNest)
+      if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+        for (size_t D = 0; D < CurrentNest->Vars.size(); ++D)
+          if (DRE->getDecl() == CurrentNest->Vars[D])
+            return CurrentNest->First[D] + CurrentNest->Stride[D] * L[D];
+    if (std::optional<unsigned> Dim = Rule.LocalId ? Rule.LocalId(E) : std::nullopt)
       return localId(*Dim, L);
     if (!E->isValueDependent() && E->getType()->isIntegralOrEnumerationType())
       if (std::optional<llvm::APSInt> V = E->getIntegerConstantExpr(Ctx))
@@ -510,12 +689,12 @@ private:
   }
 
   std::optional<int64_t> localId(unsigned Dim, const Item &L) const {
-    const uint32_t *Size = K.Shape.Size;
+    const uint32_t *Size = Shape.Size;
     switch (Dim) {
     case 0: case 1: case 2:
       return L[Dim];
     case RaceRule::LinearLastFastest: {
-      unsigned Rank = std::max(1u, K.Shape.Rank);
+      unsigned Rank = std::max(1u, Shape.Rank);
       int64_t Id = 0;
       for (unsigned I = 0; I < Rank; ++I)
         Id = Id * Size[I] + L[I];
@@ -539,8 +718,10 @@ private:
   /// known for every work-item.
   bool locate(Access &A) const {
     llvm::SmallVector<const Expr *, 3> Indices;
-    element(A.E, Indices);
+    if (!A.Offset)
+      element(A.E, Indices);
     A.Path = Path;
+    A.In = CurrentNest;
     for (const Item &L : Items) {
       bool Runs = true;
       for (auto [Cond, Want] : Guards) {
@@ -551,6 +732,16 @@ private:
       }
       if (!Runs)
         continue;
+      if (A.Offset) { // the block's bytes, from a 16-byte boundary
+        std::optional<int64_t> V = eval(A.Offset, L);
+        if (!V || *V < 0)
+          return false;
+        for (int64_t B = 0; B < A.Bytes; ++B) {
+          A.Who.push_back(L);
+          A.Where.push_back({(*V & ~int64_t(15)) + B});
+        }
+        continue;
+      }
       Element Where;
       for (const Expr *I : Indices) {
         std::optional<int64_t> V = eval(I, L);
@@ -566,8 +757,10 @@ private:
 
   /// A work-item of `Before` (a write) that touches the element some other
   /// work-item of `After` touches, as (index into Before, into After).
-  static std::optional<std::pair<size_t, size_t>>
-  collision(const Access &Before, const Access &After) {
+  std::optional<std::pair<size_t, size_t>>
+  collision(const Access &Before, const Access &After) const {
+    if (Rule.SharedNests)
+      return nestCollision(Before, After);
     // Up to two writers of each element, so one of them differs from any
     // given work-item.
     std::map<Element, std::pair<size_t, size_t>> Writers;
@@ -590,6 +783,39 @@ private:
     return std::nullopt;
   }
 
+  /// Cilk: a pair of iterations that run in different threads whatever
+  /// the group's size T >= 2 (see the file comment), the closest pair.
+  static std::optional<std::pair<size_t, size_t>>
+  nestCollision(const Access &Before, const Access &After) {
+    std::map<Element, llvm::SmallVector<size_t, 2>> Writers;
+    for (size_t I = 0; I < Before.Who.size(); ++I)
+      Writers[Before.Where[I]].push_back(I);
+    uint64_t Divisor = 0, Closest = UINT64_MAX;
+    std::pair<size_t, size_t> Witness;
+    for (size_t J = 0; J < After.Who.size(); ++J) {
+      auto It = Writers.find(After.Where[J]);
+      if (It == Writers.end())
+        continue;
+      int64_t KJ = After.In->linear(After.Who[J]);
+      for (size_t I : It->second) {
+        int64_t D = Before.In->linear(Before.Who[I]) - KJ;
+        uint64_t Abs = uint64_t(D < 0 ? -D : D);
+        if (!Abs)
+          continue;
+        Divisor = std::gcd(Divisor, Abs);
+        if (Abs < Closest) {
+          Closest = Abs;
+          Witness = {I, J};
+        }
+        if (Divisor == 1 && Closest == 1)
+          return Witness;
+      }
+    }
+    if (Divisor == 1)
+      return Witness;
+    return std::nullopt;
+  }
+
   void add(Access B) {
     // Bounds the work on long straight-line code; later accesses are
     // simply not looked at.
@@ -602,7 +828,8 @@ private:
         return;
       }
     for (const Access &A : Interval) {
-      if (!A.Write || A.Var != B.Var || sameStatement(A, B))
+      if (!A.Write || A.Var != B.Var || A.Handle != B.Handle ||
+          sameStatement(A, B))
         continue;
       if (auto C = collision(A, B)) {
         report(A, B, *C);
@@ -617,15 +844,23 @@ private:
            A.Path.back().Child == B.Path.back().Child;
   }
 
-  std::string spell(const Item &L) const {
+  std::string spell(const Item &L, const Nest *In = nullptr) const {
     std::string S = "(";
-    for (unsigned I = 0; I < std::max(1u, K.Shape.Rank); ++I)
+    if (In) { // Cilk: the iteration, by its loop variables
+      for (size_t D = 0; D < In->Vars.size(); ++D)
+        S += (D ? ", " : "") + In->Vars[D]->getName().str() + " = " +
+             std::to_string(In->First[D] + In->Stride[D] * L[D]);
+      return S + ")";
+    }
+    for (unsigned I = 0; I < std::max(1u, Shape.Rank); ++I)
       S += (I ? ", " : "") + std::to_string(L[I]);
     return S + ")";
   }
 
-  static std::string spell(const std::string &Name, const Element &E) {
-    std::string S = Name;
+  static std::string spell(const Access &A, const Element &E) {
+    if (A.Handle)
+      return "byte " + std::to_string(E[0]) + " of " + A.Name;
+    std::string S = A.Name;
     for (int64_t I : E)
       S += "[" + std::to_string(I) + "]";
     return S;
@@ -633,16 +868,22 @@ private:
 
   void report(const Access &A, const Access &B, std::pair<size_t, size_t> C) {
     bool Self = &A == &B;
+    if (Found) {
+      Found->insert({A.E, B.E});
+      return;
+    }
+    if (Only && !Only->count({A.E, B.E}))
+      return;
     if (!Reported.insert(B.E).second)
       return;
     R.report(B.E->getBeginLoc(), Diag::warn_slmc_group_local_race)
-        << (B.Read && !Self ? 0 : 1) << spell(B.Name, B.Where[C.second])
-        << spell(B.Who[C.second]) << spell(A.Who[C.first])
+        << (B.Read && !Self ? 0 : 1) << spell(B, B.Where[C.second])
+        << spell(B.Who[C.second], B.In) << spell(A.Who[C.first], A.In)
         << B.E->getSourceRange();
     if (Self)
       return; // one statement: no barrier can separate the writes
     R.report(A.E->getBeginLoc(), Diag::note_slmc_race_write)
-        << spell(A.Who[C.first]) << spell(A.Name, A.Where[C.first])
+        << spell(A.Who[C.first], A.In) << spell(A, A.Where[C.first])
         << A.E->getSourceRange();
     // The barrier goes before the statement that holds B in the innermost
     // block holding both, when that block runs for every work-item.
@@ -651,16 +892,23 @@ private:
         return;
       if (A.Path[I].Child == B.Path[I].Child)
         continue;
-      if (A.Path[I].Guarded || !A.Path[I].Block)
+      if (A.Path[I].Guarded || !A.Path[I].Block || A.Path[I].InNest)
         return;
       const Stmt *At = B.Path[I].Child;
-      auto D = R.report(At->getBeginLoc(), Diag::note_slmc_race_barrier);
       const SourceManager &SM = Ctx.getSourceManager();
-      if (!Rule.Barrier.empty() && At->getBeginLoc().isFileID())
+      // A Cilk loop starts with the attribute its keyword expands to.
+      SourceLocation Loc = At->getBeginLoc(), Start;
+      if (Loc.isMacroID() &&
+          Lexer::isAtStartOfMacroExpansion(Loc, SM, Ctx.getLangOpts(), &Start))
+        Loc = Start;
+      auto D = R.report(Loc, Diag::note_slmc_race_barrier);
+      // Array notation's loops are in the pre-pass's text, not the user's.
+      auto L = cilk::asParallelLoop(At, SM);
+      bool Rewritten = L && L->Kind == cilk::LoopKind::Section;
+      if (!Rule.Barrier.empty() && Loc.isFileID() && !Rewritten)
         D << FixItHint::CreateInsertion(
-            At->getBeginLoc(),
-            Rule.Barrier + "\n" +
-                Lexer::getIndentationForLine(At->getBeginLoc(), SM).str());
+            Loc, Rule.Barrier + "\n" +
+                     Lexer::getIndentationForLine(Loc, SM).str());
       return;
     }
   }
@@ -701,12 +949,39 @@ functionsThatWait(const ProgramModel &Model, const FunctionDecl *Root,
 void checkGroupLocalRaces(ASTContext &Ctx, const ProgramModel &Model,
                           const Kernel &K, Reporter &R, const RaceRule &Rule) {
   const FunctionDecl *Def = nullptr;
+  if (Rule.SharedNests) {
+    if (!K.UsesWorkGroups || K.Loops.empty() || K.Loops.size() > 2 ||
+        !K.Body->hasBody(Def) || Def->isDependentContext())
+      return;
+    const Stmt *Body = K.Loops.back()->getBody();
+    RaceWalk(Ctx, Model, K, R, Rule, Body, K.Shape).walk(Body);
+    return;
+  }
+  if (Rule.AnyGroupOfTwo) {
+    if (!K.UsesWorkGroups || !K.Body->hasBody(Def) || Def->isDependentContext())
+      return;
+    const Stmt *Body = Def->getBody();
+    GroupShape Pairs[3];
+    for (unsigned D = 0; D < 3; ++D) {
+      Pairs[D].Rank = D == 0 ? 1 : 3; // (0) and (1): linear ids in every pair
+      Pairs[D].Size[D] = 2;
+      Pairs[D].Static = true;
+    }
+    Findings InY, InZ, InBoth;
+    RaceWalk(Ctx, Model, K, R, Rule, Body, Pairs[1], &InY).walk(Body);
+    RaceWalk(Ctx, Model, K, R, Rule, Body, Pairs[2], &InZ).walk(Body);
+    for (const auto &F : InY)
+      if (InZ.count(F))
+        InBoth.insert(F);
+    RaceWalk(Ctx, Model, K, R, Rule, Body, Pairs[0], nullptr, &InBoth).walk(Body);
+    return;
+  }
   if (!K.UsesWorkGroups || !K.Shape.Static || !K.Shape.threads() ||
       K.Shape.threads() > 4096 || !K.Body->hasBody(Def) ||
       Def->isDependentContext())
     return;
   const Stmt *Body = Def->getBody();
-  RaceWalk(Ctx, Model, K, R, Rule, Body).walk(Body);
+  RaceWalk(Ctx, Model, K, R, Rule, Body, K.Shape).walk(Body);
 }
 
 } // namespace slmc

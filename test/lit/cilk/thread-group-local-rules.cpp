@@ -51,7 +51,7 @@ __declspec(target(gfx_kernel)) void table(float *out, int n) {
           __thread_group_local int in_nest; // expected-error {{'in_nest' must be declared immediately inside a '_Thread_group' nest}}
           slm_data[i][j] = i + j + init[j % 4] + counter + plain.a + (int)whole.tgl[i][j];
           p = q;
-          in_nest = 0;
+          in_nest = 0; // expected-warning {{write of group-local in_nest by work-item (i = 0, j = 0) races with a write by work-item (i = 0, j = 1)}}
         }
       _gfx_gpgpu_thread_barrier();
       _Cilk_for (int i = 0; i < 1; i++)
