@@ -77,6 +77,13 @@
 #define SLMC_RESTRICT_AMP SLMC_HD
 #define SLMC_RESTRICT_CPU
 #define SLMC_RESTRICT_AMP_CPU SLMC_HD
+// A call in restrict(cpu, amp) code to a function overloaded on its
+// restriction: the amp overload in device code, the cpu one on the host.
+#if defined(SLMC_DEVICE_PASS)
+#define SLMC_AMP_OVERLOAD(cpu, amp) amp
+#else
+#define SLMC_AMP_OVERLOAD(cpu, amp) cpu
+#endif
 
 // Declared in every pass: the device passes parse host code too.
 #include "slmc/runtime.h"
