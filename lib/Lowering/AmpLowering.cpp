@@ -25,7 +25,9 @@
 //   int f() restrict(amp);  ->  int f_slmc_amp() SLMC_RESTRICT_AMP;
 //   f() in amp code         ->  f_slmc_amp()
 //   f() in restrict(cpu, amp) code  ->  SLMC_AMP_OVERLOAD(f, f_slmc_amp)()
-// (the amp name in device passes, the cpu name in the host pass).
+// (the amp name in device passes, the cpu name in the host pass; for an
+// unqualified free function SLMC_AMP_OVERLOAD_FN, which in the host pass
+// picks the amp overload while the CPU fallback runs a work-item).
 //
 // Kernels need no rewriting: <amp.h>'s parallel_for_each instantiates the
 // one kernel entry of slmc/offload.h for each kernel functor.
@@ -144,9 +146,33 @@ private:
       std::string Text = !C.AmpContext ? Cpu
                          : !C.CpuContext || Cpu == Amp
                              ? Amp
+                         : choosesAtRunTime(C)
+                             ? "SLMC_AMP_OVERLOAD_FN(" + Cpu + ", " + Amp + ")"
                              : "SLMC_AMP_OVERLOAD(" + Cpu + ", " + Amp + ")";
       L.replace(SourceRange(C.NameLoc), Text);
     }
+  }
+
+  /// Whether a call from restrict(cpu, amp) code can pick its overload when
+  /// it runs: an unqualified call of a free function, not a template, whose
+  /// name means only this overload set, so `(c ? f_slmc_amp : f)(...)` is
+  /// well-formed. The host pass then calls the amp overload while the CPU
+  /// fallback runs a work-item.
+  static bool choosesAtRunTime(const RestrictionOverloadCall &C) {
+    const auto *CE = dyn_cast<CallExpr>(C.Site);
+    const auto *DRE =
+        CE ? dyn_cast<DeclRefExpr>(CE->getCallee()->IgnoreParenImpCasts()) : nullptr;
+    if (!DRE || DRE->hasQualifier() || DRE->hasExplicitTemplateArgs())
+      return false;
+    const auto *FD = dyn_cast<FunctionDecl>(DRE->getDecl());
+    if (!FD || isa<CXXMethodDecl>(FD) || FD->getPrimaryTemplate())
+      return false;
+    unsigned Named = 0;
+    for (const NamedDecl *ND : FD->getDeclContext()->lookup(FD->getDeclName())) {
+      (void)ND;
+      ++Named;
+    }
+    return Named == C.Overloads.size();
   }
 
   /// C++ AMP kernels capture `array`s (and textures) by reference; a device cannot follow a

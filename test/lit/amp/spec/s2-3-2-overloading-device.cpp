@@ -21,7 +21,7 @@
 // LOWERED: int pick() SLMC_RESTRICT_CPU { return 1111111; }
 // LOWERED: int pick_slmc_amp() SLMC_RESTRICT_AMP { return 2222222; }
 // LOWERED: int deep_slmc_amp() SLMC_RESTRICT_AMP { return 5555555; }
-// LOWERED: return SLMC_AMP_OVERLOAD(deep, deep_slmc_amp)();
+// LOWERED: return SLMC_AMP_OVERLOAD_FN(deep, deep_slmc_amp)();
 // LOWERED: av[2 * i[0]] = pick_slmc_amp();
 
 #include <amp.h>

@@ -4,8 +4,8 @@
 // test runs on whichever device SLMC_DEVICE picks (the CPU in lit).
 // RUN: %slmcxx -O1 %s -o %t
 // RUN: %t | FileCheck %s
-// CHECK: host: 1 10 100 1000 3
-// CHECK: kernel: 2 20 200 2000 3
+// CHECK: host: 1 10 100 1000 3 1
+// CHECK: kernel: 2 20 200 2000 3 2
 // CHECK: amp code: 2
 
 #include <amp.h>
@@ -32,16 +32,18 @@ int thousand() restrict(amp) { return 2000; }
 } // namespace lib
 
 int shared() restrict(cpu, amp) { return 3; }
+// restrict(cpu, amp) code calls the overload of the context it runs in.
+int through() restrict(cpu, amp) { return which(); }
 
 // amp code calling amp code that calls an overload.
 int nested() restrict(amp) { return which(); }
 
 int main() {
   Probe p;
-  std::printf("host: %d %d %d %d %d\n", which(), p.scaled(), hundred(0),
-              lib::thousand(), shared());
-  std::vector<int> out(6, -1);
-  array_view<int, 1> av(6, out);
+  std::printf("host: %d %d %d %d %d %d\n", which(), p.scaled(), hundred(0),
+              lib::thousand(), shared(), through());
+  std::vector<int> out(7, -1);
+  array_view<int, 1> av(7, out);
   parallel_for_each(extent<1>(1), [=](index<1>) restrict(amp) {
     Probe q;
     av[0] = which();
@@ -50,9 +52,11 @@ int main() {
     av[3] = lib::thousand();
     av[4] = shared();
     av[5] = nested();
+    av[6] = through();
   });
   av.synchronize();
-  std::printf("kernel: %d %d %d %d %d\n", out[0], out[1], out[2], out[3], out[4]);
+  std::printf("kernel: %d %d %d %d %d %d\n", out[0], out[1], out[2], out[3],
+              out[4], out[6]);
   std::printf("amp code: %d\n", out[5]);
   return 0;
 }
