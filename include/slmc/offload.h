@@ -77,6 +77,17 @@
 #define SLMC_RESTRICT_AMP SLMC_HD
 #define SLMC_RESTRICT_CPU
 #define SLMC_RESTRICT_AMP_CPU SLMC_HD
+// A call in restrict(cpu, amp) code to a function overloaded on its
+// restriction: the amp overload in device code, the cpu one on the host.
+// SLMC_AMP_OVERLOAD_FN, for plain functions, chooses on the host when it
+// runs: the amp overload inside a work-item of the CPU fallback.
+#if defined(SLMC_DEVICE_PASS)
+#define SLMC_AMP_OVERLOAD(cpu, amp) amp
+#define SLMC_AMP_OVERLOAD_FN(cpu, amp) amp
+#else
+#define SLMC_AMP_OVERLOAD(cpu, amp) cpu
+#define SLMC_AMP_OVERLOAD_FN(cpu, amp) (::slmc_cpu_current_item() ? amp : cpu)
+#endif
 
 // Declared in every pass: the device passes parse host code too.
 #include "slmc/runtime.h"

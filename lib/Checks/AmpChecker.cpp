@@ -211,6 +211,7 @@ public:
   void check(ASTContext &Ctx, const ProgramModel &Model, Reporter &R) override {
     checkRestrictions(Model, R);
     checkMisplaced(Model, R);
+    checkRestrictionOverloads(Model, R);
     for (const GroupLocalVar &G : Model.GroupLocals)
       if (G.Dialect == DialectKind::Amp)
         checkTileStatic(Ctx, Model, G, R);
@@ -232,6 +233,49 @@ private:
           R.report(S.Spelling.getBegin(), Diag::err_amp_restrict_unknown)
               << Spec << S.Spelling;
     }
+  }
+
+  /// §2.3.2: a call to a function overloaded on its restriction needs
+  /// exactly one overload for each context its caller runs in.
+  void checkRestrictionOverloads(const ProgramModel &Model, Reporter &R) {
+    for (const RestrictionOverloadCall &C : Model.RestrictionOverloads) {
+      SourceLocation Loc =
+          C.NameLoc.isValid() ? C.NameLoc : C.Site->getExprLoc();
+      for (unsigned Amp = 0; Amp < 2; ++Amp) {
+        if (!(Amp ? C.AmpContext : C.CpuContext))
+          continue;
+        const auto &Viable = Amp ? C.ForAmp : C.ForCpu;
+        if (Viable.size() == 1)
+          continue;
+        if (!Reported.insert(C.Site).second)
+          break;
+        R.report(Loc, Viable.empty() ? Diag::err_amp_overload_none
+                                     : Diag::err_amp_overload_ambiguous)
+            << C.Overloads.front() << Amp << C.Site->getSourceRange();
+        for (const FunctionDecl *O : C.Overloads)
+          R.report(O->getLocation(), Diag::note_amp_overload_candidate)
+              << O << restrictionIndex(O);
+      }
+    }
+  }
+
+  /// The note's %select: 0 none, 1 amp, 2 cpu, 3 cpu and amp.
+  static unsigned restrictionIndex(const FunctionDecl *FD) {
+    if (!hasRestrictClause(FD))
+      return 0;
+    bool Amp = hasAmpRestriction(FD), Cpu = hasCpuRestriction(FD);
+    return Amp && Cpu ? 3 : Amp ? 1 : 2;
+  }
+
+  static bool hasCpuRestriction(const FunctionDecl *FD) {
+    for (const FunctionDecl *D : FD->redecls())
+      for (const auto *A : D->specific_attrs<AnnotateAttr>())
+        if (A->getAnnotation() == "slmc.amp.restrict" && A->args_size() == 1)
+          if (const auto *S = dyn_cast<StringLiteral>(
+                  A->args_begin()[0]->IgnoreParenImpCasts()))
+            if (S->getString().contains("cpu"))
+              return true;
+    return false;
   }
 
   void checkMisplaced(const ProgramModel &Model, Reporter &R) {

@@ -16,6 +16,19 @@
 // reference to raw per-tile storage,
 //   tile_static C c;     ->  auto &c = *::slmc::group_local_storage<C, slmc_site<K>>();
 //
+// Overloads on the restriction (§2.3.2), which the lowered passes cannot
+// tell apart (restrict(cpu) and restrict(amp) become host and host-device
+// functions, and the CPU fallback runs the amp code on the host): the
+// unrestricted or restrict(cpu) overload keeps its name, the others are
+// renamed, and each call names the overload the check pass resolved for its
+// caller's context,
+//   int f() restrict(amp);  ->  int f_slmc_amp() SLMC_RESTRICT_AMP;
+//   f() in amp code         ->  f_slmc_amp()
+//   f() in restrict(cpu, amp) code  ->  SLMC_AMP_OVERLOAD(f, f_slmc_amp)()
+// (the amp name in device passes, the cpu name in the host pass; for an
+// unqualified free function SLMC_AMP_OVERLOAD_FN, which in the host pass
+// picks the amp overload while the CPU fallback runs a work-item).
+//
 // Kernels need no rewriting: <amp.h>'s parallel_for_each instantiates the
 // one kernel entry of slmc/offload.h for each kernel functor.
 //
@@ -70,6 +83,7 @@ public:
                                                           : "SLMC_RESTRICT_CPU";
       L.replace(S.Spelling, Macro);
     }
+    lowerRestrictionOverloads(Model, L);
     ASTContext &Ctx = L.astContext();
     for (const Kernel &K : Model.Kernels)
       if (K.Dialect == DialectKind::Amp && K.Functor)
@@ -87,6 +101,80 @@ public:
   }
 
 private:
+  void lowerRestrictionOverloads(const ProgramModel &Model, LoweringContext &L) {
+    llvm::DenseMap<const FunctionDecl *, std::string> Names;
+    auto IsCpuOnly = [&](const FunctionDecl *FD) {
+      const Restriction *R = Model.restrictionOf(FD);
+      return !R || !R->Device;
+    };
+    for (const auto &Set : Model.RestrictionOverloadSets) {
+      const FunctionDecl *Keep = Set.front();
+      for (const FunctionDecl *O : Set)
+        if (IsCpuOnly(O))
+          Keep = O;
+      for (const FunctionDecl *O : Set) {
+        if (O == Keep)
+          continue;
+        if (!O->getDeclName().isIdentifier()) {
+          L.reporter().report(O->getLocation(), Diag::err_amp_overload_not_lowered)
+              << O;
+          continue;
+        }
+        const Restriction *R = Model.restrictionOf(O);
+        std::string Name = O->getName().str() +
+                           (R && R->Host ? "_slmc_amp_cpu" : "_slmc_amp");
+        Names[O] = Name;
+        for (const FunctionDecl *D : O->redecls())
+          L.replace(SourceRange(D->getLocation()), Name);
+      }
+    }
+    auto NameOf = [&](const FunctionDecl *FD) {
+      // A member of a class template is renamed in its pattern.
+      if (const FunctionDecl *P = FD->getTemplateInstantiationPattern())
+        FD = P->getCanonicalDecl();
+      auto It = Names.find(FD);
+      return It != Names.end() ? It->second : FD->getName().str();
+    };
+    for (const RestrictionOverloadCall &C : Model.RestrictionOverloads) {
+      // Ill-formed calls were reported by the checker; operators and
+      // constructors above.
+      if (C.NameLoc.isInvalid() || (C.CpuContext && C.ForCpu.size() != 1) ||
+          (C.AmpContext && C.ForAmp.size() != 1))
+        continue;
+      std::string Cpu = C.CpuContext ? NameOf(C.ForCpu.front()) : "";
+      std::string Amp = C.AmpContext ? NameOf(C.ForAmp.front()) : "";
+      std::string Text = !C.AmpContext ? Cpu
+                         : !C.CpuContext || Cpu == Amp
+                             ? Amp
+                         : choosesAtRunTime(C)
+                             ? "SLMC_AMP_OVERLOAD_FN(" + Cpu + ", " + Amp + ")"
+                             : "SLMC_AMP_OVERLOAD(" + Cpu + ", " + Amp + ")";
+      L.replace(SourceRange(C.NameLoc), Text);
+    }
+  }
+
+  /// Whether a call from restrict(cpu, amp) code can pick its overload when
+  /// it runs: an unqualified call of a free function, not a template, whose
+  /// name means only this overload set, so `(c ? f_slmc_amp : f)(...)` is
+  /// well-formed. The host pass then calls the amp overload while the CPU
+  /// fallback runs a work-item.
+  static bool choosesAtRunTime(const RestrictionOverloadCall &C) {
+    const auto *CE = dyn_cast<CallExpr>(C.Site);
+    const auto *DRE =
+        CE ? dyn_cast<DeclRefExpr>(CE->getCallee()->IgnoreParenImpCasts()) : nullptr;
+    if (!DRE || DRE->hasQualifier() || DRE->hasExplicitTemplateArgs())
+      return false;
+    const auto *FD = dyn_cast<FunctionDecl>(DRE->getDecl());
+    if (!FD || isa<CXXMethodDecl>(FD) || FD->getPrimaryTemplate())
+      return false;
+    unsigned Named = 0;
+    for (const NamedDecl *ND : FD->getDeclContext()->lookup(FD->getDeclName())) {
+      (void)ND;
+      ++Named;
+    }
+    return Named == C.Overloads.size();
+  }
+
   /// C++ AMP kernels capture `array`s (and textures) by reference; a device cannot follow a
   /// reference to the host stack, so the capture becomes a pointer (by
   /// value) to the array's device-visible twin:

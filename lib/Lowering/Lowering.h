@@ -86,6 +86,8 @@ public:
 
   /// Whether `Loc` (where its macro expands) is in a file lowering may edit.
   bool isUserFile(clang::SourceLocation Loc) const;
+  /// For what only lowering can find wrong.
+  Reporter &reporter() { return R; }
 
 private:
   bool editable(clang::SourceLocation Loc);

@@ -21,6 +21,8 @@
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringExtras.h"
 
 using namespace clang;
@@ -54,6 +56,118 @@ const FunctionDecl *kernelBodyOf(QualType T) {
     if (M->getOverloadedOperator() == OO_Call)
       return M;
   return nullptr;
+}
+
+/// The restriction written on `FD` (any declaration, or its template
+/// pattern's); false when it has none.
+bool writtenRestriction(const FunctionDecl *FD, Restriction &R) {
+  bool Found = false;
+  for (const FunctionDecl *D : FD->redecls())
+    for (const auto *A : D->specific_attrs<AnnotateAttr>()) {
+      if (A->getAnnotation() != RestrictTag || A->args_size() != 1)
+        continue;
+      Found = true;
+      if (const auto *S =
+              dyn_cast<StringLiteral>(A->args_begin()[0]->IgnoreParenImpCasts())) {
+        llvm::SmallVector<llvm::StringRef, 2> Parts;
+        S->getString().split(Parts, ',', -1, /*KeepEmpty=*/false);
+        for (llvm::StringRef P : Parts) {
+          R.Device |= P.trim() == "amp";
+          R.Host |= P.trim() == "cpu";
+        }
+      }
+    }
+  if (!Found)
+    if (const FunctionDecl *P = FD->getTemplateInstantiationPattern())
+      if (P != FD)
+        return writtenRestriction(P, R);
+  return Found;
+}
+
+/// The contexts code in `Fn` runs in: its restriction; a lambda that names
+/// none takes its enclosing function's; anything else is cpu code.
+std::pair<bool, bool> contextsOf(const FunctionDecl *Fn) {
+  if (!Fn)
+    return {true, false};
+  Restriction R;
+  if (writtenRestriction(Fn, R))
+    return {R.Host || !R.Device, R.Device};
+  if (const auto *MD = dyn_cast<CXXMethodDecl>(Fn); MD && MD->getParent()->isLambda())
+    if (const auto *Outer =
+            dyn_cast<FunctionDecl>(MD->getParent()->getDeclContext()))
+      return contextsOf(Outer);
+  return {true, false};
+}
+
+/// The declaration that stands for `FD` in its overload set: a function
+/// template's pattern, else the canonical declaration.
+const FunctionDecl *overloadKey(const FunctionDecl *FD) {
+  if (const FunctionTemplateDecl *T = FD->getPrimaryTemplate())
+    return T->getTemplatedDecl()->getCanonicalDecl();
+  return FD->getCanonicalDecl();
+}
+
+/// C++ AMP v1.2 §2.3.2: functions of one scope, name and signature that
+/// differ in their restriction are distinct overloads. slmc/prelude.h makes
+/// them distinct to Clang; a call resolves per context of the caller to the
+/// overloads restricted to that context.
+/// The overloads of `FD` (itself included) that differ only in their
+/// restriction: same scope, name, signature and template-ness.
+llvm::SmallVector<const FunctionDecl *, 3>
+restrictionOverloadsOf(ASTContext &Ctx, const FunctionDecl *FD) {
+  const FunctionDecl *Key = overloadKey(FD);
+  bool IsTemplate = Key->getDescribedFunctionTemplate() != nullptr;
+  llvm::SmallVector<const FunctionDecl *, 3> Set;
+  for (const NamedDecl *ND : Key->getDeclContext()->lookup(Key->getDeclName())) {
+    const FunctionDecl *Other = nullptr;
+    if (const auto *T = dyn_cast<FunctionTemplateDecl>(ND))
+      Other = IsTemplate ? T->getTemplatedDecl() : nullptr;
+    else if (const auto *F = dyn_cast<FunctionDecl>(ND))
+      Other = IsTemplate ? nullptr : F;
+    if (!Other || !Ctx.hasSameType(Other->getType(), Key->getType()))
+      continue;
+    Other = Other->getCanonicalDecl();
+    if (!llvm::is_contained(Set, Other))
+      Set.push_back(Other);
+  }
+  return Set;
+}
+
+/// C++ AMP v1.2 §2.3.2: functions of one scope, name and signature that
+/// differ in their restriction are distinct overloads. slmc/prelude.h makes
+/// them distinct to Clang; a call resolves per context of the caller to the
+/// overloads restricted to that context.
+void resolveRestrictionOverloads(ASTContext &Ctx, const Expr *Site,
+                                 const FunctionDecl *Callee,
+                                 const FunctionDecl *Caller,
+                                 ProgramModel &Model) {
+  RestrictionOverloadCall Call;
+  Call.Overloads = restrictionOverloadsOf(Ctx, Callee);
+  std::tie(Call.CpuContext, Call.AmpContext) = contextsOf(Caller);
+  // A lone amp-only function is a one-overload set: cpu code cannot call it
+  // (§2.3.2). (Amp code calling cpu code is the checker's call-graph walk.)
+  Restriction CalleeR;
+  bool AmpOnly = writtenRestriction(Callee, CalleeR) && CalleeR.Device && !CalleeR.Host;
+  if (Call.Overloads.size() < 2 && !(AmpOnly && Call.CpuContext))
+    return;
+  Call.Site = Site;
+  Call.Caller = Caller;
+  const Expr *CalleeExpr = nullptr;
+  if (const auto *CE = dyn_cast<CallExpr>(Site); CE && !isa<CXXOperatorCallExpr>(CE))
+    CalleeExpr = CE->getCallee()->IgnoreParenImpCasts();
+  if (const auto *DRE = dyn_cast_or_null<DeclRefExpr>(CalleeExpr))
+    Call.NameLoc = DRE->getLocation();
+  else if (const auto *ME = dyn_cast_or_null<MemberExpr>(CalleeExpr))
+    Call.NameLoc = ME->getMemberLoc();
+  for (const FunctionDecl *O : Call.Overloads) {
+    Restriction R;
+    bool Written = writtenRestriction(O, R);
+    if (!Written || R.Host || !R.Device)
+      Call.ForCpu.push_back(O);
+    if (R.Device)
+      Call.ForAmp.push_back(O);
+  }
+  Model.RestrictionOverloads.push_back(std::move(Call));
 }
 
 class AmpVisitor : public FunctionScopeVisitor<AmpVisitor> {
@@ -118,6 +232,22 @@ public:
     return true;
   }
 
+  bool VisitCXXConstructExpr(CXXConstructExpr *CE) {
+    if (const CXXConstructorDecl *Ctor = CE->getConstructor())
+      if (!Ctor->isImplicit())
+        noteCall(CE, Ctor);
+    return true;
+  }
+
+  /// Every direct call and construction in user code, resolved again for
+  /// restriction overloads once all restrictions are known (build()).
+  struct RawCall {
+    const Expr *Site;
+    const FunctionDecl *Callee;
+    const FunctionDecl *Caller;
+  };
+  std::vector<RawCall> RawCalls;
+
   bool VisitFieldDecl(FieldDecl *FD) {
     noteMisplacedTileStatic(FD);
     return true;
@@ -127,6 +257,7 @@ public:
     const FunctionDecl *Callee = CE->getDirectCallee();
     if (!Callee)
       return true;
+    noteCall(CE, Callee);
     if (auto *MCE = dyn_cast<CXXMemberCallExpr>(CE)) {
       const CXXRecordDecl *RD = MCE->getMethodDecl()->getParent();
       if (RD->getName() == "tile_barrier" && isInConcurrency(RD) &&
@@ -208,6 +339,12 @@ private:
     Shape.DomainExpr = Arg;
   }
 
+  void noteCall(const Expr *Site, const FunctionDecl *Callee) {
+    if (SM.isInSystemHeader(SM.getExpansionLoc(Site->getBeginLoc())))
+      return;
+    RawCalls.push_back({Site, Callee, currentFunction()});
+  }
+
   void noteMisplacedTileStatic(const Decl *D) {
     if (const AnnotateAttr *A = findAnnotation(D, TileStaticTag))
       Model.MisplacedGroupLocals.push_back(
@@ -224,6 +361,20 @@ public:
   void build(ASTContext &Ctx, ProgramModel &Model) override {
     AmpVisitor V(Ctx, Model);
     V.TraverseDecl(Ctx.getTranslationUnitDecl());
+    for (const AmpVisitor::RawCall &C : V.RawCalls)
+      resolveRestrictionOverloads(Ctx, C.Site, C.Callee, C.Caller, Model);
+    llvm::DenseSet<const FunctionDecl *> InASet;
+    for (const RestrictionSite &S : Model.RestrictionSites) {
+      if (S.Dialect != DialectKind::Amp || !S.Function)
+        continue;
+      if (InASet.count(overloadKey(S.Function)))
+        continue;
+      auto Set = restrictionOverloadsOf(Ctx, S.Function);
+      if (Set.size() < 2)
+        continue;
+      InASet.insert(Set.begin(), Set.end());
+      Model.RestrictionOverloadSets.push_back(std::move(Set));
+    }
   }
 };
 

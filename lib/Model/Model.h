@@ -143,6 +143,23 @@ struct CallEdge {
   const clang::Expr *Site;
 };
 
+/// A call to a C++ AMP function that has overloads differing only in their
+/// restriction (§2.3.2). The check pass's Clang prefers the amp-capable one
+/// (slmc/prelude.h), so the model resolves the call again for each context
+/// the caller runs in.
+struct RestrictionOverloadCall {
+  const clang::Expr *Site = nullptr;
+  /// The callee's name as written; invalid for operators and constructors.
+  clang::SourceLocation NameLoc;
+  const clang::FunctionDecl *Caller = nullptr;
+  /// The whole overload set (canonical declarations; a template's pattern).
+  llvm::SmallVector<const clang::FunctionDecl *, 3> Overloads;
+  bool CpuContext = false, AmpContext = false;
+  /// The overloads callable from each context of the caller (one when the
+  /// call resolves, none or several when it is ill-formed).
+  llvm::SmallVector<const clang::FunctionDecl *, 2> ForCpu, ForAmp;
+};
+
 /// One call on a call path: `Site`, in `Caller`'s body, calls `Callee`
 /// (both definitions).
 struct PathStep {
@@ -180,6 +197,11 @@ public:
     clang::SourceRange Keyword;
   };
   std::vector<MisplacedGroupLocal> MisplacedGroupLocals;
+  /// Calls to functions overloaded on their C++ AMP restriction.
+  std::vector<RestrictionOverloadCall> RestrictionOverloads;
+  /// The overload sets themselves, each declared in the translation unit.
+  std::vector<llvm::SmallVector<const clang::FunctionDecl *, 3>>
+      RestrictionOverloadSets;
   /// The device call graph: each function with a body and what it calls.
   llvm::DenseMap<const clang::FunctionDecl *, llvm::SmallVector<CallEdge, 4>>
       Calls;
