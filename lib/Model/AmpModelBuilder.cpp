@@ -148,8 +148,21 @@ void resolveRestrictionOverloads(ASTContext &Ctx, const Expr *Site,
   // (§2.3.2). (Amp code calling cpu code is the checker's call-graph walk.)
   Restriction CalleeR;
   bool AmpOnly = writtenRestriction(Callee, CalleeR) && CalleeR.Device && !CalleeR.Host;
-  if (Call.Overloads.size() < 2 && !(AmpOnly && Call.CpuContext))
+  // Functions of one signature that all have the same restriction are told
+  // apart by something else (enable_if, constraints: C for Metal's vector
+  // constructors), not by their restriction: Clang's resolution stands.
+  auto Key = [](const FunctionDecl *O) {
+    Restriction R;
+    bool Written = writtenRestriction(O, R);
+    return std::make_pair(Written && R.Device, !Written || R.Host || !R.Device);
+  };
+  bool Differ = llvm::any_of(Call.Overloads, [&](const FunctionDecl *O) {
+    return Key(O) != Key(Call.Overloads.front());
+  });
+  if ((Call.Overloads.size() < 2 || !Differ) && !(AmpOnly && Call.CpuContext))
     return;
+  if (!Differ)
+    Call.Overloads.assign(1, Callee->getCanonicalDecl());
   Call.Site = Site;
   Call.Caller = Caller;
   const Expr *CalleeExpr = nullptr;
