@@ -8,15 +8,24 @@
 // REQUIRES: spirv-tools
 // RUN: %slmcxx -O3 --emit=spirv %s -o %t.spv
 // RUN: %spirv-val %t.spv
-// RUN: %spirv-dis %t.spv | FileCheck %s --implicit-check-not=OpPtrCastToGeneric \
+// RUN: %spirv-dis %t.spv | FileCheck %s --check-prefixes=CHECK,SPLIT --implicit-check-not=OpPtrCastToGeneric \
+// RUN:   --implicit-check-not=%%_ptr_Generic_float --implicit-check-not=%%_ptr_Generic_uint \
+// RUN:   --implicit-check-not=%%_ptr_Generic_int --implicit-check-not=%%_ptr_Generic_ulong
+// The same with the kernel object kept whole: its pointers are read from it.
+// RUN: %slmcxx -O3 --emit=spirv -fno-slmc-split-kernel-arguments %s -o %t.whole.spv
+// RUN: %spirv-val %t.whole.spv
+// RUN: %spirv-dis %t.whole.spv | FileCheck %s --check-prefixes=CHECK,WHOLE \
+// RUN:   --implicit-check-not=OpPtrCastToGeneric \
 // RUN:   --implicit-check-not=%%_ptr_Generic_float --implicit-check-not=%%_ptr_Generic_uint \
 // RUN:   --implicit-check-not=%%_ptr_Generic_int --implicit-check-not=%%_ptr_Generic_ulong
 // RUN: %slmcxx -O2 %s -o %t && env SLMC_DEVICE=cpu %t | FileCheck %s --check-prefix=EXEC
 
-// Pointers read from the kernel object: cast to CrossWorkgroup at once.
+// Pointers of the kernel object: CrossWorkgroup parameters of their own
+// (docs/intel.md), or, kept in the object, cast to CrossWorkgroup at once.
 // CHECK: OpFunction
-// CHECK: OpLoad %_ptr_Generic_uchar
-// CHECK-NEXT: OpGenericCastToPtr %_ptr_CrossWorkgroup_uchar
+// SPLIT-NEXT: OpFunctionParameter %_ptr_CrossWorkgroup_
+// WHOLE: OpLoad %_ptr_Generic_uchar
+// WHOLE-NEXT: OpGenericCastToPtr %_ptr_CrossWorkgroup_uchar
 // CHECK: OpAtomicIAdd %uint %{{[0-9]+}} %uint_2
 // CHECK: OpAtomicSMin %uint
 // CHECK: OpAtomicSMax %uint
