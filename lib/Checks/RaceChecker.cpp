@@ -41,9 +41,12 @@
 // the walk runs for each of these three groups of two, and what it finds in
 // all three (with no index depending on the group's size, which is not a
 // local id) is a race in every group of two threads or more. SLM is reached
-// by cm_slm_block_read/write at a byte offset from a handle that a local
-// holds from cm_slm_alloc; accesses through different handles are not
-// compared.
+// from a handle that a local holds from cm_slm_alloc, by
+// cm_slm_block_read/write at a byte offset, or lane by lane by the scattered
+// reads, writes and atomics at a vector of addresses whose elements the walk
+// computes (vectors made from scalars, constant tables or fill loops, and
+// element-wise arithmetic); accesses through different handles are not
+// compared, and atomics do not race with each other.
 //
 //===----------------------------------------------------------------------===//
 #include "Checks/Checker.h"
@@ -101,12 +104,26 @@ struct Access {
   std::vector<Item> Who;       // the work-items that make it
   std::vector<Element> Where;  // the element each of them accesses
   const Nest *In = nullptr;    // Cilk: the nest whose iterations Who are
-  // C for Metal: a block of Bytes at Offset from the handle's SLM; Where
-  // holds each byte.
+  // C for Metal: a block of Bytes at Offset from the handle's SLM, or
+  // (scattered) Bytes at Addresses[i] * Scale + 4 * c for each lane i and
+  // channel c; Where holds each byte.
   const VarDecl *Handle = nullptr;
   const Expr *Offset = nullptr;
   int64_t Bytes = 0;
+  const Expr *Addresses = nullptr;
+  int64_t Scale = 0;
+  llvm::SmallVector<int, 4> Channels;
+  bool Atomic = false; // atomics do not race with each other
 };
+
+std::optional<int64_t> integerConstant(const ASTContext &Ctx, const Expr *E) {
+  if (E->isValueDependent())
+    return std::nullopt;
+  if (std::optional<llvm::APSInt> V = E->IgnoreImpCasts()->getIntegerConstantExpr(Ctx))
+    if (V->getSignificantBits() <= 63)
+      return V->getExtValue();
+  return std::nullopt;
+}
 
 /// A local that is never written after its initialisation (every use reads
 /// its value), so its value is its initializer's.
@@ -139,10 +156,90 @@ public:
         Reads.insert(DRE);
     return true;
   }
-  /// A const member (`*p` of a SYCL multi_ptr) only reads its object.
+  /// A vector (C for Metal's) filled element by element by one loop,
+  /// `for (int i = 0; i < N; ++i) v(i) = f(i);`, and otherwise only read.
+  struct Fill {
+    const VarDecl *Index;
+    const Expr *Value;
+    uint64_t Count;
+  };
+  llvm::DenseMap<const VarDecl *, Fill> Fills;
+  llvm::DenseSet<const VarDecl *> Refilled;
+
+  const Fill *fillOf(const VarDecl *VD) const {
+    auto It = Fills.find(VD);
+    if (It == Fills.end() || Refilled.count(VD) || Written.count(VD) ||
+        !Inside.count(VD) || VD->isStaticLocal())
+      return nullptr;
+    const auto *Init = dyn_cast_or_null<CXXConstructExpr>(VD->getInit());
+    return Init && Init->getNumArgs() == 0 ? &It->second : nullptr;
+  }
+
+  bool VisitForStmt(ForStmt *FS) {
+    auto C = cilk::analyzeLoop(FS);
+    if (!C || C->StepNegated || C->Cmp != cilk::Compare::LT)
+      return true;
+    const auto *BO = dyn_cast_or_null<BinaryOperator>(cilk::onlyStatement(FS->getBody()));
+    if (!BO || BO->getOpcode() != BO_Assign)
+      return true;
+    const auto *OC = dyn_cast<CXXOperatorCallExpr>(BO->getLHS()->IgnoreParens());
+    if (!OC || OC->getNumArgs() != 2 ||
+        (OC->getOperator() != OO_Call && OC->getOperator() != OO_Subscript))
+      return true;
+    auto *V = dyn_cast<DeclRefExpr>(OC->getArg(0)->IgnoreParenImpCasts());
+    const auto *I = dyn_cast<DeclRefExpr>(OC->getArg(1)->IgnoreParenImpCasts());
+    const auto *VD = V ? dyn_cast<VarDecl>(V->getDecl()) : nullptr;
+    const ASTContext &Ctx = C->Var->getASTContext();
+    std::optional<uint64_t> Count = cilk::constantTripCount(*C, Ctx);
+    std::optional<llvm::APSInt> Lo =
+        C->Lo->isValueDependent() ? std::nullopt : C->Lo->getIntegerConstantExpr(Ctx);
+    std::optional<llvm::APSInt> Step =
+        !C->Step ? std::optional(llvm::APSInt::get(1))
+        : C->Step->isValueDependent() ? std::nullopt
+                                      : C->Step->getIntegerConstantExpr(Ctx);
+    if (!VD || !I || I->getDecl() != C->Var || !Count || !Lo || *Lo != 0 ||
+        !Step || *Step != 1)
+      return true;
+    Reads.insert(V); // the fill, not a write
+    if (!Fills.try_emplace(VD, Fill{C->Var, BO->getRHS(), *Count}).second)
+      Refilled.insert(VD);
+    return true;
+  }
+
+  /// An argument bound to a const reference parameter is only read (a CM
+  /// vector passed to an operator or a constructor).
+  void readThroughConstReference(const Expr *Arg, QualType Param) {
+    if (!Param->isReferenceType() ||
+        !Param->getPointeeType().isConstQualified())
+      return;
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(Arg->IgnoreParenImpCasts()))
+      Reads.insert(DRE);
+  }
+  bool VisitCallExpr(CallExpr *CE) {
+    const FunctionDecl *FD = CE->getDirectCallee();
+    if (!FD)
+      return true;
+    // A member operator's object is its first argument.
+    unsigned Skip = isa<CXXOperatorCallExpr>(CE) && isa<CXXMethodDecl>(FD) ? 1 : 0;
+    for (unsigned I = Skip; I < CE->getNumArgs() && I - Skip < FD->getNumParams(); ++I)
+      readThroughConstReference(CE->getArg(I), FD->getParamDecl(I - Skip)->getType());
+    return true;
+  }
+  bool VisitCXXConstructExpr(CXXConstructExpr *CE) {
+    const CXXConstructorDecl *Ctor = CE->getConstructor();
+    for (unsigned I = 0; Ctor && I < CE->getNumArgs() && I < Ctor->getNumParams(); ++I)
+      readThroughConstReference(CE->getArg(I), Ctor->getParamDecl(I)->getType());
+    return true;
+  }
+
+  /// A const member (`*p` of a SYCL multi_ptr) only reads its object;
+  /// but C for Metal's const v(i) and v[i] give a writable element of v.
   bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *OC) {
+    bool Element = OC->getOperator() == OO_Call || OC->getOperator() == OO_Subscript;
     if (const auto *M = dyn_cast_or_null<CXXMethodDecl>(OC->getDirectCallee()))
-      if (M->isConst() && OC->getNumArgs() >= 1)
+      if (M->isConst() && OC->getNumArgs() >= 1 &&
+          !(Element && M->getReturnType()->isLValueReferenceType() &&
+            !M->getReturnType()->getPointeeType().isConstQualified()))
         if (const auto *DRE =
                 dyn_cast<DeclRefExpr>(OC->getArg(0)->IgnoreParenImpCasts()))
           Reads.insert(DRE);
@@ -190,6 +287,8 @@ class RaceWalk {
   bool Stopped = false;
   std::vector<std::unique_ptr<Nest>> Nests;
   const Nest *CurrentNest = nullptr;
+  // Loop variables given a value (a fill loop's index, element by element).
+  mutable llvm::SmallVector<std::pair<const VarDecl *, int64_t>, 2> Bindings;
 
 public:
   RaceWalk(ASTContext &Ctx, const ProgramModel &Model, const Kernel &K,
@@ -546,6 +645,8 @@ private:
     if (const auto *CE = dyn_cast<CallExpr>(S); CE && Rule.Dialect == DialectKind::Cm)
       if (std::optional<Access> A = slmBlock(CE))
         Out.push_back(std::move(*A));
+      else if (std::optional<Access> A = slmScattered(CE))
+        Out.push_back(std::move(*A));
     for (const Stmt *C : S->children())
       collect(C, Out);
   }
@@ -562,13 +663,8 @@ private:
     bool Write = FD->getName() == "cm_slm_block_write";
     if (!Write && FD->getName() != "cm_slm_block_read")
       return std::nullopt;
-    const auto *DRE = dyn_cast<DeclRefExpr>(CE->getArg(0)->IgnoreParenImpCasts());
-    const auto *Handle = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
-    if (!Handle || !Locals.keepsInitialValue(Handle))
-      return std::nullopt;
-    const auto *Alloc = dyn_cast<CallExpr>(Handle->getInit()->IgnoreParenImpCasts());
-    const FunctionDecl *AllocFn = Alloc ? Alloc->getDirectCallee() : nullptr;
-    if (!AllocFn || !AllocFn->getIdentifier() || AllocFn->getName() != "cm_slm_alloc")
+    const VarDecl *Handle = slmHandle(CE->getArg(0));
+    if (!Handle)
       return std::nullopt;
     // vector<T, N> or matrix<T, R, C>, not a reference to part of one.
     const auto *RD = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
@@ -593,6 +689,245 @@ private:
     return A;
   }
 
+  /// C for Metal: the local that holds the value cm_slm_alloc gave it
+  /// `E` reads.
+  const VarDecl *slmHandle(const Expr *E) const {
+    const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+    const auto *Handle = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+    if (!Handle || !Locals.keepsInitialValue(Handle))
+      return nullptr;
+    const auto *Alloc = dyn_cast<CallExpr>(Handle->getInit()->IgnoreParenImpCasts());
+    const FunctionDecl *AllocFn = Alloc ? Alloc->getDirectCallee() : nullptr;
+    if (!AllocFn || !AllocFn->getIdentifier() || AllocFn->getName() != "cm_slm_alloc")
+      return nullptr;
+    return Handle;
+  }
+
+  /// The element type and count of a C for Metal object type: vector<T, N>,
+  /// matrix<T, R, C> and their _ref views.
+  static std::optional<std::pair<QualType, int64_t>> cmObject(QualType T) {
+    const auto *RD = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+        T.getNonReferenceType()->getAsCXXRecordDecl());
+    if (!RD || !RD->getIdentifier())
+      return std::nullopt;
+    llvm::StringRef N = RD->getName();
+    if (N != "vector" && N != "matrix" && N != "vector_ref" && N != "matrix_ref")
+      return std::nullopt;
+    const DeclContext *NS = RD->getDeclContext();
+    const auto *CM = dyn_cast<NamespaceDecl>(NS);
+    if (!CM || CM->getName() != "cm")
+      return std::nullopt;
+    const TemplateArgumentList &Args = RD->getTemplateArgs();
+    if (Args.size() < 2 || Args[0].getKind() != TemplateArgument::Type)
+      return std::nullopt;
+    int64_t Count = 1;
+    for (unsigned I = 1; I < Args.size(); ++I) {
+      if (Args[I].getKind() != TemplateArgument::Integral)
+        return std::nullopt;
+      Count *= Args[I].getAsIntegral().getExtValue();
+    }
+    if (Count <= 0 || Count > 512)
+      return std::nullopt;
+    return std::pair(Args[0].getAsType(), Count);
+  }
+
+  /// C for Metal's scattered SLM accesses: cm_slm_read/write (elements at
+  /// handle + address * element size), their _scaled forms (at handle +
+  /// address), cm_slm_read4/write4 (the channels a constant mask enables,
+  /// 4 bytes each, at handle + address * 4 + channel * 4) and cm_slm_atomic
+  /// (4 bytes at handle + address * 4, read and written).
+  std::optional<Access> slmScattered(const CallExpr *CE) const {
+    const FunctionDecl *FD = CE->getDirectCallee();
+    const SourceManager &SM = Ctx.getSourceManager();
+    if (!FD || !FD->getIdentifier() || CE->getNumArgs() < 3 ||
+        !SM.isInSystemHeader(SM.getExpansionLoc(FD->getLocation())))
+      return std::nullopt;
+    llvm::StringRef Name = FD->getName();
+    bool Atomic = Name == "cm_slm_atomic";
+    bool Four = Name.starts_with("cm_slm_read4") || Name.starts_with("cm_slm_write4");
+    bool Scaled = Name.ends_with("_scaled");
+    llvm::StringRef Base = Scaled ? Name.drop_back(7) : Name;
+    bool Write = Base == "cm_slm_write" || Base == "cm_slm_write4";
+    if (!Atomic && !Write && Base != "cm_slm_read" && Base != "cm_slm_read4")
+      return std::nullopt;
+    const VarDecl *Handle = slmHandle(CE->getArg(0));
+    if (!Handle)
+      return std::nullopt;
+    const Expr *Addresses = CE->getArg(Atomic ? 2 : 1);
+    auto Lanes = cmObject(Addresses->getType());
+    if (!Lanes)
+      return std::nullopt;
+    Access A{nullptr, Handle->getName().str(), CE, !Write, Write || Atomic, {}, {}, {}};
+    A.Handle = Handle;
+    A.Addresses = Addresses;
+    A.Atomic = Atomic;
+    A.Channels.push_back(0);
+    if (Atomic) {
+      A.Bytes = 4;
+      A.Scale = 4;
+      return A;
+    }
+    auto Data = cmObject(CE->getArg(2)->getType());
+    if (!Data || Data->first->isDependentType())
+      return std::nullopt;
+    A.Bytes = Ctx.getTypeSizeInChars(Data->first).getQuantity();
+    A.Scale = Scaled ? 1 : A.Bytes;
+    if (Four) {
+      std::optional<int64_t> Mask =
+          CE->getNumArgs() == 4 ? integerConstant(Ctx, CE->getArg(3)) : std::nullopt;
+      if (!Mask || A.Bytes != 4)
+        return std::nullopt;
+      A.Scale = Scaled ? 1 : 4;
+      A.Channels.clear();
+      for (int C = 0; C < 4; ++C)
+        if (!(*Mask & (1 << C)) &&
+            int64_t(A.Channels.size() + 1) * Lanes->second <= Data->second)
+          A.Channels.push_back(C);
+    }
+    return A;
+  }
+
+  /// A C for Metal vector's element values for work-item `L` (one value,
+  /// Scalar, for a scalar broadcast to every element): vectors made from a
+  /// scalar, a constant array, or a fill loop, and element-wise arithmetic
+  /// on them.
+  struct Lanes {
+    llvm::SmallVector<int64_t, 16> V;
+    bool Scalar = false;
+  };
+  std::optional<Lanes> lanes(const Expr *E, const Item &L, unsigned Depth = 0) const {
+    if (!E || Depth > 32)
+      return std::nullopt;
+    E = E->IgnoreParens();
+    if (E->getType()->isIntegralOrEnumerationType()) {
+      std::optional<int64_t> V = eval(E, L, Depth + 1);
+      if (!V)
+        return std::nullopt;
+      return Lanes{{*V}, true};
+    }
+    if (const auto *FE = dyn_cast<FullExpr>(E))
+      return lanes(FE->getSubExpr(), L, Depth + 1);
+    if (const auto *MT = dyn_cast<MaterializeTemporaryExpr>(E))
+      return lanes(MT->getSubExpr(), L, Depth + 1);
+    if (const auto *BT = dyn_cast<CXXBindTemporaryExpr>(E))
+      return lanes(BT->getSubExpr(), L, Depth + 1);
+    if (const auto *CE = dyn_cast<CastExpr>(E)) {
+      switch (CE->getCastKind()) {
+      case CK_NoOp:
+      case CK_LValueToRValue:
+      case CK_ConstructorConversion:
+        return lanes(CE->getSubExpr(), L, Depth + 1);
+      default:
+        return std::nullopt;
+      }
+    }
+    auto Object = cmObject(E->getType());
+    if (!Object)
+      return std::nullopt;
+    auto [Element, Count] = *Object;
+    // The values an element of type `Element` holds; none if one would
+    // not fit.
+    auto Fit = [&, Element = Element, Count = Count](std::optional<Lanes> In) -> std::optional<Lanes> {
+      if (!In || !Element->isIntegerType())
+        return std::nullopt;
+      if (In->Scalar)
+        In->V.assign(Count, In->V[0]);
+      if (int64_t(In->V.size()) != Count)
+        return std::nullopt;
+      In->Scalar = false;
+      unsigned Bits = Ctx.getIntWidth(Element);
+      bool Signed = Element->isSignedIntegerType();
+      for (int64_t V : In->V)
+        if (Signed ? !llvm::isIntN(std::min(Bits, 64u), V)
+                   : V < 0 || (Bits < 63 && V >> Bits))
+          return std::nullopt;
+      return In;
+    };
+    if (const auto *CE = dyn_cast<CXXConstructExpr>(E)) {
+      if (CE->getNumArgs() != 1)
+        return std::nullopt;
+      const Expr *Arg = CE->getArg(0)->IgnoreParenImpCasts();
+      if (const auto *DRE = dyn_cast<DeclRefExpr>(Arg);
+          DRE && Ctx.getAsConstantArrayType(Arg->getType())) {
+        // vector<T, N> v(table): the first N elements of a constant array.
+        const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+        const auto *Init = VD && VD->getType().isConstant(Ctx)
+                               ? dyn_cast_or_null<InitListExpr>(VD->getInit())
+                               : nullptr;
+        if (!Init || Init->getNumInits() < Count)
+          return std::nullopt;
+        Lanes Out;
+        for (int64_t I = 0; I < Count; ++I) {
+          std::optional<int64_t> V = integerConstant(Ctx, Init->getInit(I));
+          if (!V)
+            return std::nullopt;
+          Out.V.push_back(*V);
+        }
+        return Fit(Out);
+      }
+      return Fit(lanes(CE->getArg(0), L, Depth + 1));
+    }
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+      const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+      if (!VD)
+        return std::nullopt;
+      if (const ReadOnlyLocals::Fill *F = Locals.fillOf(VD)) {
+        if (int64_t(F->Count) != Count)
+          return std::nullopt;
+        Lanes Out;
+        for (int64_t I = 0; I < Count; ++I) {
+          Bindings.push_back({F->Index, I});
+          std::optional<int64_t> V = eval(F->Value, L, Depth + 1);
+          Bindings.pop_back();
+          if (!V)
+            return std::nullopt;
+          Out.V.push_back(*V);
+        }
+        return Fit(Out);
+      }
+      if (Locals.keepsInitialValue(VD) && !VD->getType()->isReferenceType())
+        return lanes(VD->getInit(), L, Depth + 1);
+      return std::nullopt;
+    }
+    if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(E)) {
+      const FunctionDecl *FD = OC->getDirectCallee();
+      const SourceManager &SM = Ctx.getSourceManager();
+      if (!FD || OC->getNumArgs() != 2 || isa<CXXMethodDecl>(FD) ||
+          !SM.isInSystemHeader(SM.getExpansionLoc(FD->getLocation())))
+        return std::nullopt;
+      BinaryOperatorKind Op;
+      switch (OC->getOperator()) {
+      case OO_Plus: Op = BO_Add; break;
+      case OO_Minus: Op = BO_Sub; break;
+      case OO_Star: Op = BO_Mul; break;
+      case OO_Slash: Op = BO_Div; break;
+      case OO_Percent: Op = BO_Rem; break;
+      case OO_Amp: Op = BO_And; break;
+      case OO_Pipe: Op = BO_Or; break;
+      case OO_Caret: Op = BO_Xor; break;
+      case OO_LessLess: Op = BO_Shl; break;
+      case OO_GreaterGreater: Op = BO_Shr; break;
+      default: return std::nullopt;
+      }
+      std::optional<Lanes> A = lanes(OC->getArg(0), L, Depth + 1);
+      std::optional<Lanes> B = A ? lanes(OC->getArg(1), L, Depth + 1) : std::nullopt;
+      if (!A || !B || (A->Scalar && B->Scalar))
+        return std::nullopt;
+      size_t N = A->Scalar ? B->V.size() : A->V.size();
+      if ((!A->Scalar && A->V.size() != N) || (!B->Scalar && B->V.size() != N))
+        return std::nullopt;
+      Lanes Out;
+      for (size_t I = 0; I < N; ++I) {
+        std::optional<int64_t> V = apply(Op, A->V[A->Scalar ? 0 : I], B->V[B->Scalar ? 0 : I]);
+        if (!V)
+          return std::nullopt;
+        Out.V.push_back(*V);
+      }
+      return Fit(Out);
+    }
+    return std::nullopt;
+  }
+
   /// `E`'s value for work-item `L`; none where an unsigned value would
   /// wrap around (the arithmetic here is on mathematical integers).
   std::optional<int64_t> eval(const Expr *E, const Item &L,
@@ -610,6 +945,8 @@ private:
     E = E->IgnoreParens();
     if (const auto *FE = dyn_cast<FullExpr>(E))
       return eval(FE->getSubExpr(), L, Depth + 1);
+    if (const auto *MT = dyn_cast<MaterializeTemporaryExpr>(E))
+      return eval(MT->getSubExpr(), L, Depth + 1);
     if (CurrentNest)
       if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
         for (size_t D = 0; D < CurrentNest->Vars.size(); ++D)
@@ -621,11 +958,6 @@ private:
       if (std::optional<llvm::APSInt> V = E->getIntegerConstantExpr(Ctx))
         if (V->getSignificantBits() <= 32)
           return V->getExtValue();
-    auto Bounded = [](int64_t V) -> std::optional<int64_t> {
-      if (V > INT32_MAX || V < INT32_MIN)
-        return std::nullopt;
-      return V;
-    };
     if (const auto *CE = dyn_cast<CastExpr>(E)) {
       switch (CE->getCastKind()) {
       case CK_LValueToRValue:
@@ -642,6 +974,9 @@ private:
     }
     if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
       const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+      for (auto [Var, Value] : Bindings)
+        if (Var == VD)
+          return Value;
       auto It = VD ? Locals.Values.find(VD) : Locals.Values.end();
       if (It == Locals.Values.end())
         return std::nullopt;
@@ -663,7 +998,21 @@ private:
       auto B = eval(BO->getRHS(), L, Depth + 1);
       if (!A || !B)
         return std::nullopt;
-      switch (BO->getOpcode()) {
+      return apply(BO->getOpcode(), *A, *B);
+    }
+    return std::nullopt;
+  }
+
+  /// `A Op B` on mathematical integers; none outside 32 bits.
+  static std::optional<int64_t> apply(BinaryOperatorKind Op, int64_t A0, int64_t B0) {
+    auto Bounded = [](int64_t V) -> std::optional<int64_t> {
+      if (V > INT32_MAX || V < INT32_MIN)
+        return std::nullopt;
+      return V;
+    };
+    std::optional<int64_t> A = A0, B = B0;
+    {
+      switch (Op) {
       case BO_Add: return Bounded(*A + *B);
       case BO_Sub: return Bounded(*A - *B);
       case BO_Mul: return Bounded(*A * *B);
@@ -732,6 +1081,21 @@ private:
       }
       if (!Runs)
         continue;
+      if (A.Addresses) { // each lane's bytes, in each channel
+        std::optional<Lanes> At = lanes(A.Addresses, L);
+        if (!At)
+          return false;
+        for (int64_t Lane : At->V) {
+          if (Lane < 0)
+            return false;
+          for (int C : A.Channels)
+            for (int64_t B = 0; B < A.Bytes; ++B) {
+              A.Who.push_back(L);
+              A.Where.push_back({Lane * A.Scale + 4 * C + B});
+            }
+        }
+        continue;
+      }
       if (A.Offset) { // the block's bytes, from a 16-byte boundary
         std::optional<int64_t> V = eval(A.Offset, L);
         if (!V || *V < 0)
@@ -767,7 +1131,8 @@ private:
     constexpr size_t None = ~size_t(0);
     for (size_t I = 0; I < Before.Who.size(); ++I) {
       auto [It, New] = Writers.try_emplace(Before.Where[I], I, None);
-      if (!New && It->second.second == None)
+      if (!New && It->second.second == None &&
+          Before.Who[It->second.first] != Before.Who[I])
         It->second.second = I;
     }
     for (size_t J = 0; J < After.Who.size(); ++J) {
@@ -821,7 +1186,7 @@ private:
     // simply not looked at.
     if (Interval.size() >= 64)
       return;
-    if (B.Write)
+    if (B.Write && !B.Atomic)
       if (auto C = collision(B, B)) {
         report(B, B, *C);
         Interval.push_back(std::move(B));
@@ -829,7 +1194,7 @@ private:
       }
     for (const Access &A : Interval) {
       if (!A.Write || A.Var != B.Var || A.Handle != B.Handle ||
-          sameStatement(A, B))
+          sameStatement(A, B) || (A.Atomic && B.Atomic))
         continue;
       if (auto C = collision(A, B)) {
         report(A, B, *C);
@@ -877,14 +1242,15 @@ private:
     if (!Reported.insert(B.E).second)
       return;
     R.report(B.E->getBeginLoc(), Diag::warn_slmc_group_local_race)
-        << (B.Read && !Self ? 0 : 1) << spell(B, B.Where[C.second])
-        << spell(B.Who[C.second], B.In) << spell(A.Who[C.first], A.In)
+        << (B.Atomic ? 2 : B.Read && !Self ? 0 : 1)
+        << spell(B, B.Where[C.second]) << spell(B.Who[C.second], B.In)
+        << spell(A.Who[C.first], A.In) << (A.Atomic ? 1 : 0)
         << B.E->getSourceRange();
     if (Self)
       return; // one statement: no barrier can separate the writes
     R.report(A.E->getBeginLoc(), Diag::note_slmc_race_write)
         << spell(A.Who[C.first], A.In) << spell(A, A.Where[C.first])
-        << A.E->getSourceRange();
+        << (A.Atomic ? 1 : 0) << A.E->getSourceRange();
     // The barrier goes before the statement that holds B in the innermost
     // block holding both, when that block runs for every work-item.
     for (size_t I = 0; I < A.Path.size() && I < B.Path.size(); ++I) {

@@ -17,7 +17,7 @@ extern "C" _GENX_MAIN_ void good(SurfaceIndex in, SurfaceIndex out) {
   vector<ushort, 16> idx(0);
   vector<uint, 16> v;
   cm_slm_read(slm, idx, v);
-  cm_slm_write(slm, idx, v);
+  cm_slm_write(slm, idx + cm_linear_local_id() * 16, v);
   cm_barrier();
   write(out, 0, v);
   write(out, 64, v.select<4, 1>(0));
