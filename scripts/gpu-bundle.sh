@@ -53,6 +53,34 @@ for src in "$here"/benchmarks/{amp,sycl,cm,cilk}/*_bench.cpp; do
   fi
   "$slmcxx" -O3 "$src" -o "$out/bench/$name"
 done
+# Run tests of the lit suite that build one program and check what it
+# prints (`RUN: %slmcxx ... %s -o %t` then `RUN: %t | FileCheck %s`): built
+# here as checks/<dir>-<name>; gpu-run.sh saves what each prints on the GPU
+# and scripts/gpu-check-outputs.sh checks it against the test's CHECK lines.
+mkdir -p "$out/checks"
+: >"$out/checks/index"
+for test in $(grep -rlx '// RUN: %t | FileCheck %s' "$here/test/lit" | sort); do
+  build_line=$(grep -m1 '^// RUN: %slmcxx ' "$test" | sed 's|^// RUN: ||')
+  # Only the plain form: no other substitutions, no continuation lines.
+  rest=$(echo "$build_line" | sed -e 's/%slmcxx//' -e 's/%s\b//' -e 's/%t\b//')
+  case "$rest" in *%*|*\\) echo "== check $(basename "$test"): skipped"; continue ;; esac
+  rel=${test#"$here/"}
+  name=$(basename "$(dirname "$test")")-$(basename "$test" | sed 's/\.[a-z]*$//')
+  echo "== check $name"
+  read -ra words <<<"$build_line"
+  cmd=()
+  for w in "${words[@]}"; do
+    case "$w" in
+      %slmcxx) cmd+=("$slmcxx") ;;
+      %s) cmd+=("$test") ;;
+      %t) cmd+=("$out/checks/$name") ;;
+      *) cmd+=("$w") ;;
+    esac
+  done
+  (cd "$(dirname "$test")" && "${cmd[@]}")
+  echo "$name $rel" >>"$out/checks/index"
+done
+
 cp "$here"/benchmarks/cuda/*.cu "$out/bench/cuda/"
 cp -P "$build"/lib/libslmrt.so* "$out/lib/"
 cp "$here/scripts/gpu-run.sh" "$out/"

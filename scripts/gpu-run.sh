@@ -95,6 +95,21 @@ if [ -z "$ONLY" ]; then
   done
 fi
 
+if [ -z "$ONLY" ] && [ -f "$dir/checks/index" ]; then
+  # What each checked lit program prints on the GPU, for
+  # scripts/gpu-check-outputs.sh to hold against the test's CHECK lines.
+  outputs=${CHECK_OUTPUTS:-$dir/check-outputs}
+  mkdir -p "$outputs"
+  cp "$dir/checks/index" "$outputs/index"
+  echo "== checked lit programs (SLMC_DEVICE=$DEVICE) -> $outputs"
+  while read -r name rel; do
+    SLMC_DEVICE=$DEVICE timeout "$BENCH_TIMEOUT" "$dir/checks/$name" >"$outputs/$name.out" 2>"$outputs/$name.err"
+    rc=$?
+    echo "$rc" >"$outputs/$name.rc"
+    [ $rc -eq 0 ] && echo "ran $name" || { echo "FAIL $name (exit $rc):"; tail -20 "$outputs/$name.err"; fail=1; }
+  done <"$dir/checks/index"
+fi
+
 wait # for nvcc
 echo "== nvcc: $("$nvcc" --version | tail -1) ($NVCC_FLAGS)"
 for src in "$dir"/bench/cuda/*.cu; do

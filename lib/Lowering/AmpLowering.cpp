@@ -112,12 +112,16 @@ private:
       for (const FunctionDecl *O : Set)
         if (IsCpuOnly(O))
           Keep = O;
+      if (Keep->getDeclName().getNameKind() == DeclarationName::CXXOperatorName &&
+          lowerOperatorSet(Model, Set, Keep, L))
+        continue;
       for (const FunctionDecl *O : Set) {
         if (O == Keep)
           continue;
         if (!O->getDeclName().isIdentifier()) {
           L.reporter().report(O->getLocation(), Diag::err_amp_overload_not_lowered)
-              << O;
+              << O
+              << (O->getDeclName().getNameKind() == DeclarationName::CXXOperatorName);
           continue;
         }
         const Restriction *R = Model.restrictionOf(O);
@@ -151,6 +155,71 @@ private:
                              : "SLMC_AMP_OVERLOAD(" + Cpu + ", " + Amp + ")";
       L.replace(SourceRange(C.NameLoc), Text);
     }
+  }
+
+  /// An operator overloaded on its restriction, one cpu overload (defined
+  /// here, its parameters named) and one amp overload of the same kind
+  /// (both members or both not): operators cannot be renamed at their
+  /// calls, so each pass keeps one of them under the operator's name. The
+  /// device passes keep the amp one and rename the cpu one; the host pass
+  /// keeps the cpu one, renames the amp one, and the cpu one starts by
+  /// calling the amp one while a CPU fallback work-item runs:
+  ///   V operator+(V a, V b) restrict(amp) { ... }
+  ///   -> V SLMC_AMP_OPERATOR(operator+, slmc_amp_operator_5)(V a, V b) ...
+  ///   V operator+(V a, V b) { ... }
+  ///   -> V SLMC_CPU_OPERATOR(operator+, slmc_cpu_operator_5)(V a, V b)
+  ///      { SLMC_AMP_DISPATCH(slmc_amp_operator_5(static_cast<decltype(a)&&>(a), ...)) ... }
+  /// False (nothing edited) for other sets, which are then reported.
+  bool lowerOperatorSet(const ProgramModel &Model,
+                        const llvm::SmallVector<const FunctionDecl *, 3> &Set,
+                        const FunctionDecl *Cpu, LoweringContext &L) {
+    if (Set.size() != 2)
+      return false;
+    const FunctionDecl *Amp = Set[0] == Cpu ? Set[1] : Set[0];
+    const Restriction *RC = Model.restrictionOf(Cpu);
+    const Restriction *RA = Model.restrictionOf(Amp);
+    OverloadedOperatorKind Op = Cpu->getDeclName().getCXXOverloadedOperator();
+    const FunctionDecl *Def = nullptr;
+    if ((RC && RC->Device) || !RA || !RA->Device || RA->Host || Op == OO_Comma ||
+        Op == OO_New || Op == OO_Delete || Op == OO_Array_New ||
+        Op == OO_Array_Delete || Op == OO_Coawait ||
+        Amp->getDeclName() != Cpu->getDeclName() ||
+        isa<CXXMethodDecl>(Cpu) != isa<CXXMethodDecl>(Amp) ||
+        !Cpu->hasBody(Def) || !isa_and_nonnull<CompoundStmt>(Def->getBody()) ||
+        Def->getTemplatedKind() == FunctionDecl::TK_DependentNonTemplate)
+      return false;
+    std::string Args;
+    for (const ParmVarDecl *P : Def->parameters()) {
+      if (!P->getIdentifier() || P->isParameterPack())
+        return false;
+      std::string N = P->getName().str();
+      Args += (Args.empty() ? "" : ", ") + ("static_cast<decltype(" + N + ") &&>(" + N + ")");
+    }
+    for (const FunctionDecl *D : Amp->redecls())
+      if (!L.isUserFile(D->getLocation()))
+        return false;
+    for (const FunctionDecl *D : Cpu->redecls())
+      if (!L.isUserFile(D->getLocation()))
+        return false;
+    std::string Suffix = "operator_" + std::to_string(unsigned(Op));
+    auto Rename = [&](const FunctionDecl *FD, llvm::StringRef Macro) {
+      for (const FunctionDecl *D : FD->redecls()) {
+        SourceRange Name = D->getNameInfo().getSourceRange();
+        std::string Spelled = "operator" + std::string(getOperatorSpelling(Op));
+        if (Op == OO_Call)
+          Spelled = "operator()";
+        else if (Op == OO_Subscript)
+          Spelled = "operator[]";
+        L.replace(Name, (Macro + "(" + Spelled + ", slmc_" +
+                         (Macro == "SLMC_AMP_OPERATOR" ? "amp_" : "cpu_") + Suffix + ")")
+                            .str());
+      }
+    };
+    Rename(Amp, "SLMC_AMP_OPERATOR");
+    Rename(Cpu, "SLMC_CPU_OPERATOR");
+    L.insertAfterToken(cast<CompoundStmt>(Def->getBody())->getLBracLoc(),
+                       " SLMC_AMP_DISPATCH(slmc_amp_" + Suffix + "(" + Args + "))");
+    return true;
   }
 
   /// Whether a call from restrict(cpu, amp) code can pick its overload when

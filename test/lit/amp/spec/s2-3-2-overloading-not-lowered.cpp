@@ -1,6 +1,7 @@
-// C++ AMP v1.2 §2.3.2: operators and constructors overloaded on their
-// restriction are checked (s2-3-2-overloading-rules.cpp) but slmc++ cannot
-// compile them yet; it says so at the overload it cannot rename.
+// C++ AMP v1.2 §2.3.2: constructors overloaded on their restriction, and
+// operators whose cpu overload slmc++ cannot make call the amp one, are
+// checked (s2-3-2-overloading-rules.cpp) but slmc++ cannot compile them; it
+// says so at the overload it cannot rename.
 // RUN: not %slmcxx --emit=offload-cpp %s -o /dev/null 2>&1 | FileCheck %s
 
 #include <amp.h>
@@ -8,17 +9,22 @@ using namespace concurrency;
 
 struct P {
   P() restrict(cpu) : v(1) {}
-  // CHECK: s2-3-2-overloading-not-lowered.cpp:[[# @LINE + 1]]:3: error: 'P' is overloaded on its restriction; slmc++ compiles only named functions overloaded this way, not operators or constructors
+  // CHECK: s2-3-2-overloading-not-lowered.cpp:[[# @LINE + 1]]:3: error: 'P' is overloaded on its restriction; slmc++ compiles no constructors or conversion functions overloaded this way
   P() restrict(amp) : v(2) {}
-  int operator+(int o) const restrict(cpu) { return v + o; }
-  // CHECK: s2-3-2-overloading-not-lowered.cpp:[[# @LINE + 1]]:7: error: 'operator+' is overloaded on its restriction
+  // Defined elsewhere: nothing here can call the amp overload.
+  int operator+(int o) const restrict(cpu);
+  // CHECK: s2-3-2-overloading-not-lowered.cpp:[[# @LINE + 1]]:7: error: 'operator+' is overloaded on its restriction; slmc++ compiles an operator overloaded this way when it has one cpu and one amp overload and the cpu one is defined in this file with every parameter named
   int operator+(int o) const restrict(amp) { return v - o; }
+  // An unnamed parameter cannot be passed on.
+  int operator-(int) const restrict(cpu) { return v; }
+  // CHECK: s2-3-2-overloading-not-lowered.cpp:[[# @LINE + 1]]:7: error: 'operator-' is overloaded on its restriction
+  int operator-(int o) const restrict(amp) { return v - o; }
   int v;
 };
 
 void run(array_view<int, 1> av) {
   parallel_for_each(av.extent, [=](index<1> i) restrict(amp) {
     P p;
-    av[i] = p + 1;
+    av[i] = p + 1 - 2;
   });
 }
