@@ -131,6 +131,10 @@ private:
         for (const FunctionDecl *D : O->redecls())
           L.replace(SourceRange(D->getLocation()), Name);
       }
+      if (Set.size() == 2 && IsCpuOnly(Keep) && Names.count(Set[0] == Keep ? Set[1] : Set[0])) {
+        const FunctionDecl *Amp = Set[0] == Keep ? Set[1] : Set[0];
+        dispatchToAmp(Model, Keep, Amp, Names[Amp], L);
+      }
     }
     auto NameOf = [&](const FunctionDecl *FD) {
       // A member of a class template is renamed in its pattern.
@@ -188,20 +192,16 @@ private:
         !Cpu->hasBody(Def) || !isa_and_nonnull<CompoundStmt>(Def->getBody()) ||
         Def->getTemplatedKind() == FunctionDecl::TK_DependentNonTemplate)
       return false;
-    std::string Args;
-    for (const ParmVarDecl *P : Def->parameters()) {
-      if (!P->getIdentifier() || P->isParameterPack())
-        return false;
-      std::string N = P->getName().str();
-      Args += (Args.empty() ? "" : ", ") + ("static_cast<decltype(" + N + ") &&>(" + N + ")");
-    }
+    std::string Suffix = "operator_" + std::to_string(unsigned(Op));
+    std::optional<std::string> Dispatch = dispatchCall(Def, "slmc_amp_" + Suffix);
+    if (!Dispatch || !declaredBefore(Amp, Def))
+      return false;
     for (const FunctionDecl *D : Amp->redecls())
       if (!L.isUserFile(D->getLocation()))
         return false;
     for (const FunctionDecl *D : Cpu->redecls())
       if (!L.isUserFile(D->getLocation()))
         return false;
-    std::string Suffix = "operator_" + std::to_string(unsigned(Op));
     auto Rename = [&](const FunctionDecl *FD, llvm::StringRef Macro) {
       for (const FunctionDecl *D : FD->redecls()) {
         SourceRange Name = D->getNameInfo().getSourceRange();
@@ -218,8 +218,67 @@ private:
     Rename(Amp, "SLMC_AMP_OPERATOR");
     Rename(Cpu, "SLMC_CPU_OPERATOR");
     L.insertAfterToken(cast<CompoundStmt>(Def->getBody())->getLBracLoc(),
-                       " SLMC_AMP_DISPATCH(slmc_amp_" + Suffix + "(" + Args + "))");
+                       " SLMC_AMP_DISPATCH(" + *Dispatch + ")");
     return true;
+  }
+
+  /// Whether a call in `Def`'s body finds `Amp` by name: a member, or a
+  /// function declared before `Def`.
+  static bool declaredBefore(const FunctionDecl *Amp, const FunctionDecl *Def) {
+    const SourceManager &SM = Def->getASTContext().getSourceManager();
+    return isa<CXXMethodDecl>(Def) ||
+           SM.isBeforeInTranslationUnit(SM.getExpansionLoc(Amp->getLocation()),
+                                        SM.getExpansionLoc(Def->getLocation()));
+  }
+
+  /// The call of `Amp` (the amp overload's name in the host pass) that the
+  /// cpu overload `Def` makes inside a work-item: its parameters passed on
+  /// as they came, a template's parameters as explicit arguments. None
+  /// when a parameter has no name or is a pack.
+  static std::optional<std::string> dispatchCall(const FunctionDecl *Def,
+                                                 llvm::StringRef Amp) {
+    std::string Call = Amp.str();
+    if (const FunctionTemplateDecl *T = Def->getDescribedFunctionTemplate()) {
+      Call += "<";
+      bool First = true;
+      for (const NamedDecl *P : *T->getTemplateParameters()) {
+        if (!P->getIdentifier() || P->isParameterPack())
+          return std::nullopt;
+        Call += (First ? "" : ", ") + P->getName().str();
+        First = false;
+      }
+      Call += ">";
+    }
+    std::string Args;
+    for (const ParmVarDecl *P : Def->parameters()) {
+      if (!P->getIdentifier() || P->isParameterPack())
+        return std::nullopt;
+      std::string N = P->getName().str();
+      Args += (Args.empty() ? "" : ", ") + ("static_cast<decltype(" + N + ") &&>(" + N + ")");
+    }
+    return Call + "(" + Args + ")";
+  }
+
+  /// restrict(cpu, amp) code keeps the cpu overload's name in the host
+  /// pass wherever the call cannot choose when it runs (members,
+  /// templates, qualified names), so the cpu overload itself calls the amp
+  /// one inside a work-item: only restrict(cpu, amp) code can reach it
+  /// there. For sets of one cpu and one amp overload whose cpu one is
+  /// defined here after the amp one is declared (so the call finds it).
+  void dispatchToAmp(const ProgramModel &Model, const FunctionDecl *Cpu,
+                     const FunctionDecl *Amp, llvm::StringRef AmpName,
+                     LoweringContext &L) {
+    const Restriction *RA = Model.restrictionOf(Amp);
+    const FunctionDecl *Def = nullptr;
+    if (!RA || RA->Host || !Cpu->hasBody(Def) || !isa_and_nonnull<CompoundStmt>(Def->getBody()) ||
+        !L.isUserFile(Def->getLocation()) ||
+        isa<CXXMethodDecl>(Cpu) != isa<CXXMethodDecl>(Amp))
+      return;
+    if (!declaredBefore(Amp, Def))
+      return;
+    if (std::optional<std::string> Call = dispatchCall(Def, AmpName))
+      L.insertAfterToken(cast<CompoundStmt>(Def->getBody())->getLBracLoc(),
+                         " SLMC_AMP_DISPATCH(" + *Call + ")");
   }
 
   /// Whether a call from restrict(cpu, amp) code can pick its overload when

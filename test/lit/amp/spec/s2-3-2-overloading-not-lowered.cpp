@@ -13,7 +13,7 @@ struct P {
   P() restrict(amp) : v(2) {}
   // Defined elsewhere: nothing here can call the amp overload.
   int operator+(int o) const restrict(cpu);
-  // CHECK: s2-3-2-overloading-not-lowered.cpp:[[# @LINE + 1]]:7: error: 'operator+' is overloaded on its restriction; slmc++ compiles an operator overloaded this way when it has one cpu and one amp overload and the cpu one is defined in this file with every parameter named
+  // CHECK: s2-3-2-overloading-not-lowered.cpp:[[# @LINE + 1]]:7: error: 'operator+' is overloaded on its restriction; slmc++ compiles an operator overloaded this way when it has one cpu and one amp overload and the cpu one is defined in this file, after the amp one is declared, with every parameter named
   int operator+(int o) const restrict(amp) { return v - o; }
   // An unnamed parameter cannot be passed on.
   int operator-(int) const restrict(cpu) { return v; }
@@ -22,9 +22,14 @@ struct P {
   int v;
 };
 
+// The cpu overload is defined before the amp one is declared.
+int operator*(P p, int o) restrict(cpu) { return p.v * o; }
+// CHECK: s2-3-2-overloading-not-lowered.cpp:[[# @LINE + 1]]:5: error: 'operator*' is overloaded on its restriction; slmc++ compiles an operator overloaded this way when it has one cpu and one amp overload and the cpu one is defined in this file, after the amp one is declared
+int operator*(P p, int o) restrict(amp) { return p.v * o * 2; }
+
 void run(array_view<int, 1> av) {
   parallel_for_each(av.extent, [=](index<1> i) restrict(amp) {
     P p;
-    av[i] = p + 1 - 2;
+    av[i] = p + 1 - 2 + p * 3;
   });
 }

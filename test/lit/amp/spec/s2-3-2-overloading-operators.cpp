@@ -34,8 +34,9 @@ struct Meters {
 int Meters::operator[](int i) const restrict(cpu) { return -i; }
 int Meters::operator[](int i) const restrict(amp) { return i; }
 
-template <class T> T operator*(T a, Meters m) restrict(cpu) { return a * m.v; }
+// The cpu overload calls the amp one on the CPU fallback, so it comes second.
 template <class T> T operator*(T a, Meters m) restrict(amp) { return a * m.v * 2; }
+template <class T> T operator*(T a, Meters m) restrict(cpu) { return a * m.v; }
 
 // Runs as cpu code on the host and as amp code in a kernel.
 int twice(Meters m) restrict(cpu, amp) { return (m + m).v; }
