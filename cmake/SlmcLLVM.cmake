@@ -23,3 +23,9 @@ if(NOT LLVM_ENABLE_RTTI)
   target_compile_options(slmc_llvm INTERFACE -fno-rtti)
 endif()
 target_link_libraries(slmc_llvm INTERFACE clang-cpp LLVM)
+# ASan builds: LLVM's inlined allocators must not poison memory that the
+# uninstrumented libraries hand out (the header says why).
+if(SLMC_SANITIZE MATCHES "address" OR SLMC_FUZZ)
+  target_compile_options(slmc_llvm INTERFACE
+    "SHELL:-include ${CMAKE_CURRENT_LIST_DIR}/LLVMWithoutAsanPoisoning.h")
+endif()

@@ -29,7 +29,10 @@
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Transforms/IPO/Internalize.h"
+#include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/InstIterator.h"
 #include "llvm/Transforms/Utils/Cloning.h"
+#include "llvm/Transforms/Utils/LowerAtomic.h"
 
 #include "spirv-tools/libspirv.h"
 
@@ -353,6 +356,31 @@ enum : unsigned { kSpirvGlobalAS = 1, kSpirvGenericAS = 4 };
 /// address arithmetic. False when the memory may be written or escapes
 /// (a store, a call, a pointer compared or converted): then a loaded pointer
 /// may be one the kernel put there.
+/// Atomics on a work-item's own variables (C++ AMP lets a kernel call
+/// atomic_exchange(&local, v)) become plain loads and stores: no other
+/// work-item can see such a variable, and PTX has no atomics on its local
+/// state space (the driver's JIT refuses `atom.local`).
+void lowerPrivateAtomics(Module &M, unsigned PrivateAddressSpace) {
+  SmallVector<Instruction *, 8> Work;
+  for (Function &F : M)
+    for (Instruction &I : instructions(F)) {
+      Value *Ptr = nullptr;
+      if (auto *RMW = dyn_cast<AtomicRMWInst>(&I))
+        Ptr = RMW->getPointerOperand();
+      else if (auto *CX = dyn_cast<AtomicCmpXchgInst>(&I))
+        Ptr = CX->getPointerOperand();
+      if (Ptr && (Ptr->getType()->getPointerAddressSpace() == PrivateAddressSpace ||
+                  isa<AllocaInst>(getUnderlyingObject(Ptr))))
+        Work.push_back(&I);
+    }
+  for (Instruction *I : Work) {
+    if (auto *RMW = dyn_cast<AtomicRMWInst>(I))
+      lowerAtomicRMWInst(RMW);
+    else
+      lowerAtomicCmpXchgInst(cast<AtomicCmpXchgInst>(I));
+  }
+}
+
 bool collectArgumentLoads(Value *Ptr, SmallVectorImpl<LoadInst *> &Loads,
                           SmallPtrSetImpl<Value *> &Seen) {
   if (!Seen.insert(Ptr).second)
@@ -920,6 +948,7 @@ bool compilePtx(const Toolchain &TC, const Options &Opts, TempFiles &Temps,
   if (runProgram(TC.Opt, OptArgs, Opts.Verbose, Opts.DryRun) != 0 ||
       !runModuleStep(Opts, "split small switches", Optimised, Final, [](Module &M) {
         splitSmallSwitches(M);
+        lowerPrivateAtomics(M, /*NVPTX local=*/5);
         return true;
       }))
     return false;

@@ -10,6 +10,12 @@
 //        unsigned int; add and sub also on float in v1.2).
 // RUN: %slmcxx -O1 %s -o %t
 // RUN: %t | FileCheck %s
+// Atomics on a work-item's own variable are plain accesses in PTX, which
+// has no atomics on its local state space (the CUDA driver refuses them).
+// RUN: %slmcxx -O1 --emit=ptx %s -o - | FileCheck %s --check-prefix=PTX
+// PTX: atom.global.add
+// PTX-NOT: atom.local
+// PTX-NOT: atom.relaxed{{.*}}.local
 // CHECK: atomics: 0 failures
 
 #include <amp.h>
