@@ -667,19 +667,11 @@ private:
     if (!Handle)
       return std::nullopt;
     // vector<T, N> or matrix<T, R, C>, not a reference to part of one.
-    const auto *RD = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
-        CE->getArg(2)->getType()->getAsCXXRecordDecl());
-    if (!RD || (RD->getName() != "vector" && RD->getName() != "matrix"))
+    const CXXRecordDecl *RD = CE->getArg(2)->getType()->getAsCXXRecordDecl();
+    auto Object = cmObject(CE->getArg(2)->getType());
+    if (!RD || !Object || RD->getName().ends_with("_ref"))
       return std::nullopt;
-    const TemplateArgumentList &Args = RD->getTemplateArgs();
-    if (Args.size() < 2 || Args[0].getKind() != TemplateArgument::Type)
-      return std::nullopt;
-    int64_t Bytes = Ctx.getTypeSizeInChars(Args[0].getAsType()).getQuantity();
-    for (unsigned I = 1; I < Args.size(); ++I) {
-      if (Args[I].getKind() != TemplateArgument::Integral)
-        return std::nullopt;
-      Bytes *= Args[I].getAsIntegral().getExtValue();
-    }
+    int64_t Bytes = Ctx.getTypeSizeInChars(Object->first).getQuantity() * Object->second;
     if (Bytes <= 0 || Bytes > 256)
       return std::nullopt;
     Access A{nullptr, Handle->getName().str(), CE, !Write, Write, {}, {}, {}};
