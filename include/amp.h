@@ -840,6 +840,21 @@ struct view_access;
 /// Host-side state shared by all copies of one array_view of host memory (or
 /// of storage the view allocated itself): the host memory and the
 /// device-visible storage the kernels and the view use.
+/// Launches on a GPU so far: a view's device copy may have changed since.
+inline std::atomic<unsigned long long> gpu_launches{0};
+
+struct view_state;
+/// Views whose host memory the host wrote through them since their device
+/// copy was last filled; copied to the device before the next launch.
+struct host_written_views {
+  std::mutex mutex;
+  std::vector<view_state *> views;
+  static host_written_views &get() {
+    static host_written_views w;
+    return w;
+  }
+};
+
 struct view_state {
   std::atomic<int> refs{1};
   void *host = nullptr;   // the user's memory; null when the view owns storage
@@ -847,6 +862,16 @@ struct view_state {
   size_t bytes = 0;
   bool writable = false;
   bool owns = false;      // device was allocated here
+  // A view that copies host memory (a GPU) keeps both copies coherent, so
+  // that the host reads and writes the user's memory through the view as
+  // in C++ AMP (where the CPU's copy is that memory): `host_newer` when the
+  // host wrote through the view since the device copy was filled (it is
+  // then on host_written_views), `device_written` when a copy() wrote the
+  // device copy; kernels may have written it when launches happened since
+  // `seen_launches`.
+  bool host_newer = false;
+  bool device_written = false;
+  unsigned long long seen_launches = 0;
 
   /// A view of `bytes` of host memory.
   static view_state *create(void *host, size_t bytes, bool writable) {
@@ -867,6 +892,7 @@ struct view_state {
     slmc_status st = slmc_malloc_shared(&s->device, bytes);
     if (st == SLMC_SUCCESS) {
       s->owns = true;
+      s->seen_launches = gpu_launches.load(std::memory_order_relaxed);
       st = slmc_memcpy(s->device, host, bytes);
     }
     if (st != SLMC_SUCCESS) {
@@ -893,17 +919,84 @@ struct view_state {
     return s;
   }
   bool copies() const { return owns && host; }
+  bool device_newer() const {
+    return device_written ||
+           (writable && seen_launches != gpu_launches.load(std::memory_order_relaxed));
+  }
   /// Writes kernel results back to the host memory.
   void synchronize() {
     wait_for_kernels();
-    if (writable && copies())
-      check(slmc_memcpy(host, device, bytes), "array_view::synchronize");
+    if (copies() && !host_newer && device_newer())
+      pull("array_view::synchronize");
   }
   /// The host memory changed behind the view's back: copy it again.
   void refresh() {
     wait_for_kernels();
-    if (copies())
+    if (copies()) {
       check(slmc_memcpy(device, host, bytes), "array_view::refresh");
+      device_written = false;
+      seen_launches = gpu_launches.load(std::memory_order_relaxed);
+      forget_host_writes();
+    }
+  }
+  /// Where the host reads or writes the element at `device_address` of the
+  /// device copy: in the user's memory, brought up to date first.
+  void *host_side(const void *device_address, bool write) {
+    if (device_newer() && !host_newer)
+      pull("array_view");
+    if (write && !host_newer) {
+      host_written_views &w = host_written_views::get();
+      std::lock_guard<std::mutex> lock(w.mutex);
+      w.views.push_back(this);
+      host_newer = true;
+    }
+    return static_cast<char *>(host) +
+           (static_cast<const char *>(device_address) - static_cast<const char *>(device));
+  }
+  /// Before the device copy is read or written other than by a kernel (a
+  /// copy): it takes the host's writes; `write`: it becomes the newer one.
+  void device_side(bool write) {
+    if (!copies())
+      return;
+    if (host_newer)
+      push();
+    if (write)
+      device_written = true;
+  }
+  void pull(const char *what) {
+    check(slmc_memcpy(host, device, bytes), what);
+    device_written = false;
+    seen_launches = gpu_launches.load(std::memory_order_relaxed);
+  }
+  void push() {
+    check(slmc_memcpy(device, host, bytes), "array_view: copying host writes to the accelerator");
+    forget_host_writes();
+  }
+  void forget_host_writes() {
+    if (!host_newer)
+      return;
+    host_written_views &w = host_written_views::get();
+    std::lock_guard<std::mutex> lock(w.mutex);
+    w.views.erase(std::remove(w.views.begin(), w.views.end(), this), w.views.end());
+    host_newer = false;
+  }
+  /// Before a launch: every view the host wrote through gives the device
+  /// its data.
+  static void before_launch() {
+    host_written_views &w = host_written_views::get();
+    std::vector<view_state *> views;
+    {
+      std::lock_guard<std::mutex> lock(w.mutex);
+      if (w.views.empty())
+        return;
+      views.swap(w.views);
+    }
+    host_access();
+    for (view_state *v : views) {
+      v->host_newer = false;
+      check(slmc_memcpy(v->device, v->host, v->bytes),
+            "parallel_for_each: copying host writes to the accelerator");
+    }
   }
   void retain() { refs.fetch_add(1, std::memory_order_relaxed); }
   void release() {
@@ -914,8 +1007,9 @@ struct view_state {
       // destructor must not throw, so a failure here is not reported.
       slmc_status st = slmc_synchronize();
       kernels_pending.store(false, std::memory_order_relaxed);
-      if (st == SLMC_SUCCESS && writable && host)
+      if (st == SLMC_SUCCESS && host && !host_newer && device_newer())
         slmc_memcpy(host, device, bytes);
+      forget_host_writes();
       slmc_free(device);
     }
     delete this;
@@ -1106,9 +1200,12 @@ public:
     return array_view<T, K>(ext, data_, pitch, state_);
   }
 
-  /// Pointer to the first element, as kernels see it.
+  /// Pointer to the first element (on the host, of the memory the view
+  /// was made from, as in C++ AMP).
   SLMC_HD T *data() const {
-    SLMC_HOST_ONLY(detail::host_access();)
+    SLMC_HOST_ONLY(detail::host_access();
+                   if (state_ && state_->copies() && !detail::in_cpu_kernel()) return static_cast<T *>(
+                       state_->host_side(data_, !std::is_const<T>::value));)
     return data_;
   }
 
@@ -1163,9 +1260,15 @@ private:
   }
 
   SLMC_HD T &at(ptrdiff_t off) const {
-    // Host code reads through the view only after the kernels that wrote it.
-    SLMC_HOST_ONLY(detail::host_access();)
+    // Host code reads through the view only after the kernels that wrote
+    // it, and in the memory the view was made from.
+    SLMC_HOST_ONLY(detail::host_access();
+                   if (state_ && state_->copies() && !detail::in_cpu_kernel())
+                       return host_element(off);)
     return detail::element(data_, off);
+  }
+  T &host_element(ptrdiff_t off) const {
+    return *static_cast<T *>(state_->host_side(data_ + off, !std::is_const<T>::value));
   }
   // An extent holds at most 2^32 - 1 elements (extent::size() is unsigned
   // int), so an offset inside a view fits in 32 unsigned bits. Computed
@@ -1580,7 +1683,13 @@ public:
 namespace detail {
 /// What copies need of views and arrays beyond their public interface.
 struct view_access {
-  template <class T, int N> static T *data(const array_view<T, N> &v) { return v.data_; }
+  /// The device copy of a view's elements, for a copy that reads it, or
+  /// writes it when `write`.
+  template <class T, int N> static T *data(const array_view<T, N> &v, bool write) {
+    if (v.state_)
+      v.state_->device_side(write);
+    return v.data_;
+  }
   template <class T, int N> static const int *pitch(const array_view<T, N> &v) {
     return v.pitch_;
   }
@@ -1625,7 +1734,7 @@ template <class It> void check_source_size(It first, It last, size_t needed) {
 /// Host iterator -> view, row by row.
 template <class It, class T, int N> It copy_in(It first, const array_view<T, N> &dest) {
   host_access();
-  T *d = view_access::data(dest);
+  T *d = view_access::data(dest, true);
   const int *p = view_access::pitch(dest);
   for_each_row(dest.extent, p, p, [&](ptrdiff_t, ptrdiff_t od, size_t n) {
     for (size_t i = 0; i < n; ++i, ++first) d[od + ptrdiff_t(i)] = *first;
@@ -1636,7 +1745,7 @@ template <class It, class T, int N> It copy_in(It first, const array_view<T, N> 
 /// View -> host iterator, row by row.
 template <class T, int N, class Out> Out copy_out(const array_view<T, N> &src, Out dest) {
   host_access();
-  const T *s = view_access::data(src);
+  const T *s = view_access::data(src, false);
   const int *p = view_access::pitch(src);
   for_each_row(src.extent, p, p, [&](ptrdiff_t os, ptrdiff_t, size_t n) {
     dest = std::copy_n(s + os, n, dest);
@@ -1648,6 +1757,10 @@ template <class T, int N, class Out> Out copy_out(const array_view<T, N> &src, O
 template <class T, int N>
 void array_view<T, N>::copy_to(const array_view<nc_type, N> &dest) const {
   detail::check_same_extent(extent == dest.extent);
+  if (state_)
+    state_->device_side(false);
+  if (dest.state_)
+    dest.state_->device_side(true);
   detail::copy_block<nc_type, N>(data_, pitch_, dest.data_, dest.pitch_, extent);
 }
 template <class T, int N> void array_view<T, N>::copy_to(array<nc_type, N> &dest) const {
@@ -1810,8 +1923,10 @@ template <class Kernel, int N> struct cpu_range_launcher {
 
 inline void check_launch(slmc_status s) {
   if (s == SLMC_SUCCESS) {
-    if (current_backend() != SLMC_BACKEND_CPU)
+    if (current_backend() != SLMC_BACKEND_CPU) {
       kernels_pending.store(true, std::memory_order_relaxed);
+      gpu_launches.fetch_add(1, std::memory_order_relaxed);
+    }
     return;
   }
   std::string m = std::string("parallel_for_each: ") + slmc_last_error();
@@ -1836,6 +1951,7 @@ template <class F> struct relocated {
 /// Launches a work-item functor on the device the runtime chose.
 template <class F>
 void launch(const F &f, const uint32_t groups[3], const uint32_t size[3]) {
+  view_state::before_launch();
   relocated<F> r(f);
   check_launch(slmc::launch(r.get(), slmc_dim3{groups[0], groups[1], groups[2]},
                             slmc_dim3{size[0], size[1], size[2]}));

@@ -40,6 +40,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <utility>
+
 // The keywords as plain C++, for the passes after lowering (the check pass
 // reads them through slmc/prelude.h instead).
 #if !defined(SLMC_PRELUDE_H)
@@ -233,11 +235,51 @@ template <unsigned Rank, class T0, class T1, class T2, class F> struct item_body
 /// _GFX_offload task or a `#pragma offload` whose `if` holds.
 inline bool offload_active() { return slmc_offload_active() != 0; }
 
-/// The device-visible address of host data a kernel captures.
-template <class T> inline T *device_pointer(T *p) {
-  return static_cast<T *>(
-      slmc_device_pointer(const_cast<void *>(static_cast<const void *>(p))));
-}
+/// How a nest's body sees the pointers it uses and the local arrays it
+/// writes. The lowering passes each nest as a function of a pointer_map
+/// that makes its body, so one body is made with device addresses for the
+/// launch and another with the host's own for the host version.
+class pointer_map {
+public:
+  explicit pointer_map(bool to_device) : ToDevice(to_device) {}
+  ~pointer_map() {
+    if (Scoped)
+      slmc_offload_end();
+  }
+  pointer_map(const pointer_map &) = delete;
+  pointer_map &operator=(const pointer_map &) = delete;
+
+  /// Where the device reaches `*p`; failed() once one cannot be reached.
+  template <class T> T *operator()(T *p) {
+    if (!ToDevice || !p)
+      return p;
+    void *d = slmc_device_pointer(const_cast<void *>(static_cast<const void *>(p)));
+    if (!d)
+      Failed = true;
+    return d ? static_cast<T *>(d) : p;
+  }
+  /// A local array the nest writes is the host's array: it goes to the
+  /// device and back around this nest (its own scope: the array may not
+  /// outlive the enclosing task).
+  template <class T, size_t N> T *array(T (&a)[N]) {
+    if (!ToDevice)
+      return a;
+    if (!Scoped)
+      Scoped = slmc_offload_begin() == SLMC_SUCCESS;
+    if (!Scoped || slmc_offload_map(static_cast<void *>(a), sizeof a, SLMC_MAP_INOUT) !=
+                       SLMC_SUCCESS) {
+      Failed = true;
+      return a;
+    }
+    return (*this)(&a[0]);
+  }
+  bool failed() const { return Failed; }
+
+private:
+  bool ToDevice;
+  bool Scoped = false;
+  bool Failed = false;
+};
 
 /// Work-items per group: the lowering's choice, at most the device's limit.
 inline uint32_t group_threads(uint32_t wanted) {
@@ -262,12 +304,20 @@ inline bool cpu_backup_allowed() {
   exit(EXIT_FAILURE);
 }
 
-/// Runs `body` over `groups` x `threads` on the device. A device that
-/// cannot run it leaves the work to the host version (Intel's compiler fell
-/// back to the host the same way); the reason goes to stderr.
-template <class Body, class Host>
-inline void launch_or_fall_back(const char *where, const Body &body, slmc_dim3 groups,
-                                uint32_t threads, Host host) {
+/// Runs a nest whose body `make` makes: the host version (`host`) when
+/// nothing is offloaded; otherwise `device` launches the body made for the
+/// device. A nest the device cannot run (a pointer it cannot reach, no
+/// image, a limit exceeded) is left to the host version, as Intel's
+/// compiler did, with the reason on stderr (the failure stays the thread's
+/// last error but does not fail the enclosing _GFX_offload task); the data
+/// the device already holds is then updated from the host's results.
+template <class Make, class Host, class Device>
+inline void run_nest(const char *where, Make &make, Host host, Device device) {
+  if (!offload_active()) {
+    pointer_map on_host(false);
+    auto f = make(on_host);
+    return host(f);
+  }
   if (!cpu_backup_allowed()) {
     slmc_backend b = SLMC_BACKEND_AUTO;
     if (slmc_get_backend(&b) != SLMC_SUCCESS)
@@ -275,75 +325,90 @@ inline void launch_or_fall_back(const char *where, const Body &body, slmc_dim3 g
     if (b == SLMC_BACKEND_CPU)
       offload_failed(where, "no graphics device: the CPU fallback is in use");
   }
-  slmc_status s = launch(body, groups, slmc_dim3{threads, 1, 1});
-  if (s == SLMC_SUCCESS)
+  const uint64_t mark = slmc_failure_count();
+  pointer_map on_device(true);
+  auto body = make(on_device);
+  if (!on_device.failed() && device(body) == SLMC_SUCCESS)
     return;
   if (!cpu_backup_allowed())
     offload_failed(where, slmc_last_error());
   fprintf(stderr, "slmc: offload of the loop nest at %s failed (%s); running it on the host\n",
           where, slmc_last_error());
-  host();
+  pointer_map on_host(false);
+  auto f = make(on_host);
+  host(f);
+  slmc_offload_ran_on_host(mark);
 }
 
-template <uint32_t Threads, class T0, class F>
-inline void thread_groups(const char *where, loop<T0> l0, F f) {
+template <uint32_t Threads, class T0, class Make>
+inline void thread_groups(const char *where, loop<T0> l0, Make make) {
+  using F = decltype(make(std::declval<pointer_map &>()));
   if (!l0.count)
     return;
-  auto host = [&] {
-    for (unsigned long long i = 0; i < l0.count; ++i)
-      f(l0.at(i));
-  };
-  if (!offload_active())
-    return host();
-  launch_or_fall_back(where, group_body1<Threads, T0, F>{l0, f},
-                      slmc_dim3{(uint32_t)l0.count, 1, 1}, group_threads(Threads), host);
+  run_nest(
+      where, make,
+      [&](F &f) {
+        for (unsigned long long i = 0; i < l0.count; ++i)
+          f(l0.at(i));
+      },
+      [&](F &f) {
+        return launch(group_body1<Threads, T0, F>{l0, f}, slmc_dim3{(uint32_t)l0.count, 1, 1},
+                      slmc_dim3{group_threads(Threads), 1, 1});
+      });
 }
 
-template <uint32_t Threads, class T0, class T1, class F>
-inline void thread_groups(const char *where, loop<T0> l0, loop<T1> l1, F f) {
+template <uint32_t Threads, class T0, class T1, class Make>
+inline void thread_groups(const char *where, loop<T0> l0, loop<T1> l1, Make make) {
+  using F = decltype(make(std::declval<pointer_map &>()));
   if (!l0.count || !l1.count)
     return;
-  auto host = [&] {
-    for (unsigned long long i = 0; i < l0.count; ++i)
-      for (unsigned long long j = 0; j < l1.count; ++j)
-        f(l0.at(i), l1.at(j));
-  };
-  if (!offload_active())
-    return host();
-  launch_or_fall_back(where, group_body2<Threads, T0, T1, F>{l0, l1, f},
+  run_nest(
+      where, make,
+      [&](F &f) {
+        for (unsigned long long i = 0; i < l0.count; ++i)
+          for (unsigned long long j = 0; j < l1.count; ++j)
+            f(l0.at(i), l1.at(j));
+      },
+      [&](F &f) {
+        return launch(group_body2<Threads, T0, T1, F>{l0, l1, f},
                       slmc_dim3{(uint32_t)l1.count, (uint32_t)l0.count, 1},
-                      group_threads(Threads), host);
+                      slmc_dim3{group_threads(Threads), 1, 1});
+      });
 }
 
-template <unsigned Rank, class T0, class T1, class T2, class F>
+template <unsigned Rank, class T0, class T1, class T2, class Make>
 inline void parallel_items(const char *where, loop<T0> l0, loop<T1> l1, loop<T2> l2,
-                           F f) {
+                           Make &make) {
+  using F = decltype(make(std::declval<pointer_map &>()));
   const unsigned long long n = l0.count * l1.count * l2.count;
   if (!n)
     return;
-  auto host = [&] {
-    for (unsigned long long k = 0; k < n; ++k)
-      run_iteration<Rank>(l0, l1, l2, k, f);
-  };
-  if (!offload_active())
-    return host();
-  const uint32_t threads = group_threads(256);
-  launch_or_fall_back(where, item_body<Rank, T0, T1, T2, F>{l0, l1, l2, f},
+  run_nest(
+      where, make,
+      [&](F &f) {
+        for (unsigned long long k = 0; k < n; ++k)
+          run_iteration<Rank>(l0, l1, l2, k, f);
+      },
+      [&](F &f) {
+        const uint32_t threads = group_threads(256);
+        return launch(item_body<Rank, T0, T1, T2, F>{l0, l1, l2, f},
                       slmc_dim3{(uint32_t)((n + threads - 1) / threads), 1, 1},
-                      threads, host);
+                      slmc_dim3{threads, 1, 1});
+      });
 }
 
-template <class T0, class F>
-inline void parallel_for(const char *where, loop<T0> l0, F f) {
-  parallel_items<1>(where, l0, loop<int>{0, 1, 1}, loop<int>{0, 1, 1}, f);
+template <class T0, class Make>
+inline void parallel_for(const char *where, loop<T0> l0, Make make) {
+  parallel_items<1>(where, l0, loop<int>{0, 1, 1}, loop<int>{0, 1, 1}, make);
 }
-template <class T0, class T1, class F>
-inline void parallel_for(const char *where, loop<T0> l0, loop<T1> l1, F f) {
-  parallel_items<2>(where, l0, l1, loop<int>{0, 1, 1}, f);
+template <class T0, class T1, class Make>
+inline void parallel_for(const char *where, loop<T0> l0, loop<T1> l1, Make make) {
+  parallel_items<2>(where, l0, l1, loop<int>{0, 1, 1}, make);
 }
-template <class T0, class T1, class T2, class F>
-inline void parallel_for(const char *where, loop<T0> l0, loop<T1> l1, loop<T2> l2, F f) {
-  parallel_items<3>(where, l0, l1, l2, f);
+template <class T0, class T1, class T2, class Make>
+inline void parallel_for(const char *where, loop<T0> l0, loop<T1> l1, loop<T2> l2,
+                         Make make) {
+  parallel_items<3>(where, l0, l1, l2, make);
 }
 
 /// `#pragma offload target(gfx) [if(c)] in|out|inout|pin(v : length(n))`

@@ -287,8 +287,9 @@ SLMC_RT_API slmc_status slmc_program_release(slmc_program *program);
  * in which that happened copies it back device -> host (OUT, INOUT, PIN and
  * shared) after the device has finished; regions never translated are never
  * copied. Mirrors of maps are freed at that point, those of shared regions
- * at slmc_unshare. Memory from slmc_malloc_shared/slmc_malloc_device, and
- * pointers in no region, translate to themselves. Outside any scope
+ * at slmc_unshare. Memory from slmc_malloc_shared/slmc_malloc_device
+ * translates to itself; a pointer in no region is an error on a GPU (the
+ * device could not reach it). Outside any scope, and on the CPU fallback,
  * slmc_device_pointer is the identity.
  *
  * Scopes nest; an inner scope sees the maps of the outer ones. A map lying
@@ -320,9 +321,21 @@ SLMC_RT_API slmc_status slmc_offload_end(void);
 /* Non-zero inside a scope on the calling thread. */
 SLMC_RT_API int slmc_offload_active(void);
 /* The device-visible address of `host` (see above). NULL, with the error
- * recorded, when a mirror cannot be allocated or filled. An address one
- * past the end of a region translates to one past the end of its mirror. */
+ * recorded, when a mirror cannot be allocated or filled or `host` is in no
+ * region (an address one past the end of a region is in none: it may be
+ * the start of the next object). */
 SLMC_RT_API void *slmc_device_pointer(void *host);
+/* How many failures this thread has recorded so far (a mark for
+ * slmc_offload_ran_on_host). */
+SLMC_RT_API uint64_t slmc_failure_count(void);
+/* Work meant for the device ran on the host instead, after failures
+ * recorded since `since` (a slmc_failure_count() value): those no longer
+ * fail the task of the offload queue that contains them (they stay the
+ * thread's last error; a data race found by SLMC_CHECK still fails it),
+ * and the regions whose mirrors this thread's scopes
+ * hold are copied host -> device again, so that later kernels and the
+ * copy-back at the end of the scope keep the host's writes. */
+SLMC_RT_API slmc_status slmc_offload_ran_on_host(uint64_t since);
 
 /* ---- Task queue ------------------------------------------------------------
  * One in-order queue per process, run by one worker thread (started by the

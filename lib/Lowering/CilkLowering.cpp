@@ -13,9 +13,12 @@
 //     _Cilk_for _Thread_group (int x = 0; x < X; x += TX) { B }
 //   -> ::slmc::cilk::thread_groups<SLMC_CILK_THREADS(256)>("f.cpp:7",
 //          make_loop<int>((0), (Y), (TY), lt), make_loop<int>(...),
-//          [=, A = ::slmc::cilk::device_pointer(A)] SLMC_HD (int y, int x) mutable { B });
+//          [&](::slmc::cilk::pointer_map &slmc_pointers) { return
+//            [=, A = slmc_pointers(A)] SLMC_HD (int y, int x) mutable { B }; });
 //
-// Pointers the nest uses are captured as their device-visible twins. In B,
+// The nest is passed as a maker of its body, so that the launch gets a body
+// whose pointers (and the local arrays it writes) are device-visible and
+// the host version, should the device fail it, one with the host's. In B,
 // second-level nests become share(...) calls, __thread_group_local data
 // becomes SLMC_GROUP_LOCAL (initialised by the master thread, then a
 // barrier). A plain offloaded `_Cilk_for` nest becomes parallel_for(...).
@@ -128,7 +131,7 @@ private:
                    llvm::ArrayRef<const ForStmt *> Nest, const std::string &Call,
                    const std::string &Prefix, const std::string &Extra,
                    const std::string &Capture, const std::string &Tail,
-                   const std::string &After = "") {
+                   const std::string &After = "", bool Maker = false) {
     const SourceManager &SM = sm(Ctx);
     std::string Loops, Params;
     for (const ForStmt *FS : Nest) {
@@ -144,13 +147,18 @@ private:
     bool Braced = isa<CompoundStmt>(Body);
     SourceLocation Start = SM.getExpansionLoc(Nest.front()->getForLoc());
     SourceLocation HeaderEnd = SM.getExpansionLoc(Inner->getRParenLoc());
-    L.replace(SourceRange(Start, HeaderEnd), Call + "(" + Prefix + Loops + Extra + Capture + " SLMC_HD (" +
-                                                 Params + ") " + Tail + (Braced ? " " : " {"));
+    std::string Open;
+    if (Maker)
+      Open = std::string("[&](::slmc::cilk::pointer_map &") +
+             (Capture == "[=]" ? "" : "slmc_pointers") + ") { return ";
+    L.replace(SourceRange(Start, HeaderEnd), Call + "(" + Prefix + Loops + Extra + Open + Capture +
+                                                 " SLMC_HD (" + Params + ") " + Tail +
+                                                 (Braced ? " " : " {"));
     // Everything after the innermost body up to the end of the outermost
     // loop (closing braces of perfect-nest wrappers) closes the call.
     SourceLocation BodyEnd = statementEnd(Ctx, Body);
     SourceLocation NestEnd = statementEnd(Ctx, Nest.front());
-    std::string Close = std::string(Braced ? "" : " }") + ");" + After;
+    std::string Close = std::string(Braced ? "" : " }") + (Maker ? "; });" : ");") + After;
     if (BodyEnd == NestEnd) {
       L.insertAfterToken(BodyEnd, Close);
     } else {
@@ -228,15 +236,15 @@ private:
     return Out;
   }
 
-  /// The capture list: pointers and written arrays as their device-visible
-  /// twins, the rest by copy.
+  /// The capture list: pointers and written arrays through the nest's
+  /// pointer_map, the rest by copy.
   std::string pointerCaptures(ASTContext &Ctx, const Kernel &K) {
     ByPointer B = byPointer(Ctx, K);
     std::string Out = "[=";
-    for (const auto *List : {&B.Pointers, &B.Arrays})
-      for (const VarDecl *VD : *List)
-        Out += ", " + VD->getName().str() + " = ::slmc::cilk::device_pointer(" +
-               VD->getName().str() + ")";
+    for (const VarDecl *VD : B.Pointers)
+      Out += ", " + VD->getName().str() + " = slmc_pointers(" + VD->getName().str() + ")";
+    for (const VarDecl *VD : B.Arrays)
+      Out += ", " + VD->getName().str() + " = slmc_pointers.array(" + VD->getName().str() + ")";
     return Out + "]";
   }
 
@@ -279,10 +287,10 @@ private:
                   "::slmc::cilk::thread_groups<SLMC_CILK_THREADS(" +
                       std::to_string(K.Shape.Size[0]) + ")>",
                   where(Ctx, K) + ", ", "",
-                  pointerCaptures(Ctx, K), "mutable", Close);
+                  pointerCaptures(Ctx, K), "mutable", Close, /*Maker=*/true);
     } else {
       replaceNest(Ctx, L, K.Loops, "::slmc::cilk::parallel_for", where(Ctx, K) + ", ", "",
-                  pointerCaptures(Ctx, K), "mutable", Close);
+                  pointerCaptures(Ctx, K), "mutable", Close, /*Maker=*/true);
     }
     if (!Open.empty())
       L.insertBefore(Start, Open);

@@ -360,6 +360,14 @@ extern "C" slmc_status slmc_offload_end(void) {
   return report(table().end(scopes(), Mem));
 }
 
+extern "C" uint64_t slmc_failure_count(void) { return failuresSoFar(); }
+
+extern "C" slmc_status slmc_offload_ran_on_host(uint64_t since) {
+  forgiveFailuresSince(since);
+  BackendMemory Mem;
+  return report(table().refresh(scopes(), Mem));
+}
+
 extern "C" int slmc_offload_active(void) {
   return scopes().Scopes.empty() ? 0 : 1;
 }

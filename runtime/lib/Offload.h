@@ -88,16 +88,20 @@ public:
   void begin(ScopeStack &S);
   Status map(ScopeStack &S, void *Host, size_t Bytes, slmc_map_kind Kind);
   Status end(ScopeStack &S, MirrorMemory &Mem);
-  /// Null with `Error` set when a mirror cannot be made or filled.
+  /// Null with `Error` set when a mirror cannot be made or filled, or when
+  /// `Host` lies in no range the device can reach.
   void *devicePointer(ScopeStack &S, void *Host, MirrorMemory &Mem,
                       Status &Error);
+  /// Copies every region live in `S` host -> device: host code wrote them
+  /// after their mirrors were filled (a nest that ran its host version).
+  Status refresh(ScopeStack &S, MirrorMemory &Mem);
 
   size_t sharedCount();
 
 private:
   // All called with Mutex held.
   bool inAllocation(uintptr_t P, size_t Bytes) const;
-  RegionRef findShared(uintptr_t P, bool OnePastEnd) const;
+  RegionRef findShared(uintptr_t P) const;
   RegionRef findVisible(const ScopeStack &S, uintptr_t P) const;
   static bool heldBy(const ScopeStack &S, const Region *R);
 
@@ -114,6 +118,11 @@ Backend *backendForOffload(slmc_status &Code);
 slmc_status recordOffloadError(slmc_status Code, std::string Message);
 /// Starts collecting the first failure recorded on this thread.
 void beginFailureCapture();
+/// How many failures this thread has recorded so far.
+uint64_t failuresSoFar();
+/// A captured failure recorded after `Mark` (a failuresSoFar() value) was
+/// dealt with: it no longer fails the task.
+void forgiveFailuresSince(uint64_t Mark);
 /// Stops collecting; true with the first failure since beginFailureCapture.
 bool endFailureCapture(slmc_status &Code, std::string &Message);
 

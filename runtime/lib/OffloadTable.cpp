@@ -140,34 +140,31 @@ bool OffloadTable::inAllocation(uintptr_t P, size_t Bytes) const {
 
 // ---- Lookup ----------------------------------------------------------------------
 
-RegionRef OffloadTable::findShared(uintptr_t P, bool OnePastEnd) const {
+RegionRef OffloadTable::findShared(uintptr_t P) const {
   auto It = Shared.upper_bound(P);
   if (It == Shared.begin())
     return nullptr;
   --It;
   const Region &R = *It->second;
-  if (R.contains(P) || (OnePastEnd && P == R.end()))
+  if (R.contains(P))
     return It->second;
   return nullptr;
 }
 
 RegionRef OffloadTable::findVisible(const ScopeStack &S, uintptr_t P) const {
-  // Inside a region first, innermost scope first; then one past the end of
-  // one (a loop's end pointer), if no region contains the address.
-  for (bool OnePastEnd : {false, true}) {
-    for (auto Sc = S.Scopes.rbegin(); Sc != S.Scopes.rend(); ++Sc)
-      for (const RegionRef &R : Sc->Maps)
-        if (R->contains(P) || (OnePastEnd && P == R->end()))
-          return R;
-    // Shared regions this thread holds stay usable when unshared meanwhile.
-    for (auto Sc = S.Scopes.rbegin(); Sc != S.Scopes.rend(); ++Sc)
-      for (const RegionRef &R : Sc->Held)
-        if (R->Retired && (R->contains(P) || (OnePastEnd && P == R->end())))
-          return R;
-    if (RegionRef R = findShared(P, OnePastEnd))
-      return R;
-  }
-  return nullptr;
+  // Innermost scope first. An address one past the end of a region is in no
+  // region: it may as well be the start of the next object in memory, one
+  // the device cannot reach.
+  for (auto Sc = S.Scopes.rbegin(); Sc != S.Scopes.rend(); ++Sc)
+    for (const RegionRef &R : Sc->Maps)
+      if (R->contains(P))
+        return R;
+  // Shared regions this thread holds stay usable when unshared meanwhile.
+  for (auto Sc = S.Scopes.rbegin(); Sc != S.Scopes.rend(); ++Sc)
+    for (const RegionRef &R : Sc->Held)
+      if (R->Retired && R->contains(P))
+        return R;
+  return findShared(P);
 }
 
 bool OffloadTable::heldBy(const ScopeStack &S, const Region *R) {
@@ -276,8 +273,17 @@ void *OffloadTable::devicePointer(ScopeStack &S, void *Host, MirrorMemory &Mem,
   if (inAllocation(P, 0))
     return Host;
   RegionRef R = findVisible(S, P);
-  if (!R)
-    return Host;
+  if (!R) {
+    // Translating it to itself would hand the device a host address: the
+    // kernel would read and write memory it cannot see (a wrong answer, not
+    // a fault, on some devices).
+    Error = Status::error(SLMC_ERROR_INVALID_VALUE,
+                          "host address " + hex(P) +
+                              " is in no shared or mapped range, so the device cannot "
+                              "reach it (share it with _GFX_share, or name it in an "
+                              "in/out/inout/pin clause of the #pragma offload)");
+    return nullptr;
+  }
   if (!heldBy(S, R.get())) {
     if (R->Holders == 0) {
       bool Fresh = !R->Mirror;
@@ -306,6 +312,20 @@ void *OffloadTable::devicePointer(ScopeStack &S, void *Host, MirrorMemory &Mem,
     S.Scopes.back().Held.push_back(R);
   }
   return static_cast<char *>(R->Mirror) + (P - R->Start);
+}
+
+Status OffloadTable::refresh(ScopeStack &S, MirrorMemory &Mem) {
+  if (Mem.identity())
+    return Status::ok();
+  std::lock_guard<std::mutex> L(Mutex);
+  for (const Scope &Sc : S.Scopes)
+    for (const RegionRef &R : Sc.Held)
+      if (R->Mirror)
+        if (Status St = Mem.copy(R->Mirror, reinterpret_cast<void *>(R->Start), R->Bytes)) {
+          St.Message = "copying the " + describe(*R) + " to the device: " + St.Message;
+          return St;
+        }
+  return Status::ok();
 }
 
 } // namespace slmc::rt

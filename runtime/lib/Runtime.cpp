@@ -49,6 +49,8 @@ struct LastErrorStore {
   bool Capturing = false, Captured = false;
   slmc_status CapturedCode = SLMC_SUCCESS;
   std::string CapturedText;
+  uint64_t Failures = 0;   // recorded on this thread so far
+  uint64_t CapturedAt = 0; // the captured one's number
   ~LastErrorStore() { LastErrorGone = true; }
 };
 thread_local LastErrorStore LastError;
@@ -59,8 +61,10 @@ slmc_status fail(slmc_status Code, std::string Message) {
   if (Message.compare(0, 6, "slmc: ") != 0)
     Message.insert(0, "slmc: ");
   if (!LastErrorGone) {
+    ++LastError.Failures;
     if (LastError.Capturing && !LastError.Captured) {
       LastError.Captured = true;
+      LastError.CapturedAt = LastError.Failures;
       LastError.CapturedCode = Code;
       LastError.CapturedText = Message;
     }
@@ -860,6 +864,15 @@ void beginFailureCapture() {
   LastError.Capturing = true;
   LastError.Captured = false;
   LastError.CapturedText.clear();
+}
+
+uint64_t failuresSoFar() { return LastErrorGone ? 0 : LastError.Failures; }
+
+void forgiveFailuresSince(uint64_t Mark) {
+  // A data race is a bug in the program that the host version does not fix.
+  if (!LastErrorGone && LastError.Captured && LastError.CapturedAt > Mark &&
+      LastError.CapturedCode != SLMC_ERROR_DATA_RACE)
+    LastError.Captured = false;
 }
 
 bool endFailureCapture(slmc_status &Code, std::string &Message) {

@@ -49,6 +49,14 @@ config.substitutions.append(("%spirv-dis", config.spirv_dis or "spirv-dis"))
 config.substitutions.append(("%spirv-val", config.spirv_val or "spirv-val"))
 config.substitutions.append(("%ocloc", config.ocloc or "ocloc"))
 
+# The fake CUDA driver of test/cuda (host memory, launches run nothing):
+# what the runtime does around a GPU's device copies, with no GPU.
+if config.fake_cuda_driver:
+    config.available_features.add("fake-cuda")
+    config.substitutions.append(
+        ("%fake-cuda", "env -u SLMC_DEVICE SLMC_CUDA_DRIVER=%s ONEAPI_DEVICE_SELECTOR='cuda:*'"
+         % config.fake_cuda_driver))
+
 import sys
 import ctypes
 config.substitutions.append(("%python", sys.executable))

@@ -9,9 +9,9 @@
 // CHECK: read-only table: ok
 // CHECK: host version: ok
 // RUN: %slmcxx --emit=offload-cpp %s -o - | FileCheck %s --check-prefix=LOWERED
-// LOWERED: {{, b}} = ::slmc::cilk::device_pointer(b)
+// LOWERED: {{, b}} = slmc_pointers.array(b)
 // LOWERED: slmc_offload_scope.map(m, SLMC_MAP_INOUT);
-// LOWERED-NOT: {{, table}} = ::slmc::cilk::device_pointer
+// LOWERED-NOT: {{, table}} = slmc_pointers
 // RUN: %slmcxx --emit=spirv %s -o %t.spv
 // RUN: %spirv-val %t.spv
 
