@@ -2122,22 +2122,9 @@ SLMC_HD inline double rcp(double x) { return 1.0 / x; }
 
 /// The bits of x in reverse order.
 SLMC_HD inline unsigned int reversebits(unsigned int x) {
-  // Swap halves, bytes, nibbles, pairs and bits.
-#if defined(SLMC_PASS_SPIRV)
-  // OpBitReverse is not core SPIR-V for OpenCL (it needs Shader or
-  // SPV_KHR_bit_instructions), and LLVM would recognise the swaps as one:
-  // the last mask comes through memory so that it cannot.
-  volatile unsigned int odd_bits = 0x55555555u;
-  const unsigned int m1 = odd_bits;
-#else
-  const unsigned int m1 = 0x55555555u;
-#endif
-  x = (x >> 16) | (x << 16);
-  x = ((x >> 8) & 0x00ff00ffu) | ((x & 0x00ff00ffu) << 8);
-  x = ((x >> 4) & 0x0f0f0f0fu) | ((x & 0x0f0f0f0fu) << 4);
-  x = ((x >> 2) & 0x33333333u) | ((x & 0x33333333u) << 2);
-  x = ((x >> 1) & m1) | ((x & m1) << 1);
-  return x;
+  // LLVM makes llvm.bitreverse of it (PTX: brev); for SPIR-V, which lacks
+  // OpBitReverse in OpenCL environments, slmc++ turns that back into shifts.
+  return __builtin_bitreverse32(x);
 }
 
 /// x clamped to [0, 1]; NaN gives 0, as Direct3D's saturate.

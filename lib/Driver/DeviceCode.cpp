@@ -17,6 +17,7 @@
 #include "llvm/IR/Function.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IRReader/IRReader.h"
@@ -708,6 +709,51 @@ std::string imageChecksum(const object::OffloadBinary::OffloadingImage &Image) {
 
 } // namespace
 
+/// LLVM's SPIR-V backend aborts on `llvm.bitreverse` (OpBitReverse needs
+/// the Shader capability or SPV_KHR_bit_instructions, which OpenCL drivers
+/// need not have), and LLVM's optimiser makes that intrinsic of the usual
+/// swap-halves-bytes-nibbles-pairs-bits idiom. Each call becomes that idiom
+/// again (a byte swap, which SPIR-V has, then three mask-and-shift steps),
+/// or, for a width that is not a whole number of bytes, one step per bit.
+/// Run after the last optimisation, which would find the intrinsic again.
+void lowerBitReverse(Module &M) {
+  SmallVector<IntrinsicInst *, 4> Calls;
+  for (Function &F : M)
+    if (F.getIntrinsicID() == Intrinsic::bitreverse)
+      for (User *U : F.users())
+        if (auto *II = dyn_cast<IntrinsicInst>(U))
+          Calls.push_back(II);
+  for (IntrinsicInst *II : Calls) {
+    IRBuilder<> B(II);
+    Value *X = II->getArgOperand(0);
+    Type *Ty = X->getType();
+    unsigned Bits = Ty->getScalarSizeInBits();
+    auto Splat = [&](const APInt &V) { return ConstantInt::get(Ty, V); };
+    Value *R;
+    if (Bits % 8 == 0) {
+      R = Bits > 8 ? B.CreateUnaryIntrinsic(Intrinsic::bswap, X) : X;
+      for (unsigned Shift : {4u, 2u, 1u}) {
+        // The low bit of each 2*Shift-bit field: 0x0f.., 0x33.., 0x55..
+        APInt Mask(Bits, 0);
+        for (unsigned I = 0; I < Bits; ++I)
+          if ((I / Shift) % 2 == 0)
+            Mask.setBit(I);
+        Value *Low = B.CreateAnd(R, Splat(Mask));
+        Value *High = B.CreateAnd(B.CreateLShr(R, Splat(APInt(Bits, Shift))), Splat(Mask));
+        R = B.CreateOr(B.CreateShl(Low, Splat(APInt(Bits, Shift))), High);
+      }
+    } else {
+      R = Constant::getNullValue(Ty);
+      for (unsigned I = 0; I < Bits; ++I) {
+        Value *Bit = B.CreateAnd(B.CreateLShr(X, Splat(APInt(Bits, I))), Splat(APInt(Bits, 1)));
+        R = B.CreateOr(R, B.CreateShl(Bit, Splat(APInt(Bits, Bits - 1 - I))));
+      }
+    }
+    II->replaceAllUsesWith(R);
+    II->eraseFromParent();
+  }
+}
+
 bool compileSpirv(const Toolchain &TC, const Options &Opts, TempFiles &Temps,
                   StringRef Lowered, StringRef SourceName, StringRef Out,
                   std::map<std::string, std::string> *ImageStrings) {
@@ -778,13 +824,19 @@ bool compileSpirv(const Toolchain &TC, const Options &Opts, TempFiles &Temps,
                   "-discard-value-names", Marked, "-o", Optimised},
                  Opts.Verbose, Opts.DryRun) != 0)
     return false;
-  std::vector<std::string> LlcArgs = {"-mtriple=" + Triple, "-filetype=obj",
-                                      codegenLevel(deviceOptLevel(Opts)), Optimised,
-                                      "-o", Out.str()};
-  if (runProgram(TC.Llc, LlcArgs, Opts.Verbose, Opts.DryRun) != 0) {
-    errs() << "slmc++: error: the SPIR-V backend failed on '" << SourceName << "'\n";
+  std::string Legal = Temps.make(Stem, "spirv.legal.bc");
+  if (Legal.empty() ||
+      !runModuleStep(Opts, "intrinsics the SPIR-V backend lacks", Optimised, Legal,
+                     [](Module &M) {
+                       lowerBitReverse(M);
+                       return true;
+                     }))
     return false;
-  }
+  std::vector<std::string> LlcArgs = {"-mtriple=" + Triple, "-filetype=obj",
+                                      codegenLevel(deviceOptLevel(Opts)), Legal,
+                                      "-o", Out.str()};
+  if (!runBackend(TC.Llc, LlcArgs, Opts.Verbose, Opts.DryRun, "SPIR-V backend", SourceName))
+    return false;
   if (Opts.DryRun)
     return true;
   std::vector<uint32_t> Words;
@@ -963,10 +1015,8 @@ bool compilePtx(const Toolchain &TC, const Options &Opts, TempFiles &Temps,
                                  contractionAllowed(Opts) ? "-fp-contract=fast"
                                                           : "-fp-contract=off",
                                  Final, "-o", File});
-  if (runProgram(TC.Llc, LlcArgs, Opts.Verbose, Opts.DryRun) != 0) {
-    errs() << "slmc++: error: the NVPTX backend failed on '" << SourceName << "'\n";
+  if (!runBackend(TC.Llc, LlcArgs, Opts.Verbose, Opts.DryRun, "NVPTX backend", SourceName))
     return false;
-  }
   if (Opts.DryRun)
     return true;
   if (!fixPtxForDriver(File))

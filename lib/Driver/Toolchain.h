@@ -32,6 +32,13 @@ struct Toolchain {
 int runProgram(llvm::StringRef Program, const std::vector<std::string> &Args,
                bool Echo, bool DryRun);
 
+/// As runProgram, for an LLVM tool that should not fail (a code generator):
+/// its stderr is kept, and on failure or crash the user gets one error
+/// naming `What` and `SourceName` with the tool's own error lines, not its
+/// stack dump. True on success.
+bool runBackend(llvm::StringRef Program, const std::vector<std::string> &Args,
+                bool Echo, bool DryRun, llvm::StringRef What, llvm::StringRef SourceName);
+
 } // namespace slmc::driver
 
 #endif // SLMC_DRIVER_TOOLCHAIN_H
