@@ -113,34 +113,35 @@ inline void wait_for_host_access(const char *what) {
 /// Rows of a 3-dimensional view: view[i][j] is a pointer to row (i, j).
 template <typename V> struct plane_ref {
   V *plane;
-  size_t row_pitch, off1, off2;
-  SLMC_HD V *operator[](size_t j) const { return plane + (off1 + j) * row_pitch + off2; }
+  size_t row_pitch;
+  SLMC_HD V *operator[](size_t j) const { return plane + j * row_pitch; }
 };
 
 /// Element access shared by accessor and host_accessor: `data` is the start
 /// of the buffer, the view is `range` elements at `offset` in a buffer of
-/// `memory` elements.
+/// `memory` elements. The view keeps the address of its first element (the
+/// offset applied once, when it is made), so an access in a kernel costs
+/// one index computation, not the offset's too (64-bit arithmetic, which
+/// Intel GPUs emulate: docs/intel.md).
 template <typename V, int N> class view {
 public:
-  SLMC_HD view() : data_(nullptr) {}
+  SLMC_HD view() : first_(nullptr) {}
   SLMC_HD view(V *data, const range<N> &memory, const range<N> &r, const id<N> &offset)
-      : data_(data), memory_(memory), range_(r), offset_(offset) {}
+      : first_(data ? data + linearize(offset, memory) : data), memory_(memory), range_(r),
+        offset_(offset) {}
 
-  SLMC_HD V &operator[](const id<N> &i) const {
-    return data_[linearize(id<N>(i + offset_), memory_)];
-  }
+  SLMC_HD V &operator[](const id<N> &i) const { return first_[linearize(i, memory_)]; }
   template <bool O> SLMC_HD V &operator[](const item<N, O> &it) const {
     return (*this)[it.get_id()];
   }
   /// acc[i] (1-D), acc[i][j] (2-D), acc[i][j][k] (3-D).
   SLMC_HD decltype(auto) operator[](size_t i) const {
     if constexpr (N == 1) {
-      return static_cast<V &>(data_[offset_[0] + i]);
+      return static_cast<V &>(first_[i]);
     } else if constexpr (N == 2) {
-      return data_ + (offset_[0] + i) * memory_[1] + offset_[1];
+      return first_ + i * memory_[1];
     } else {
-      return plane_ref<V>{data_ + (offset_[0] + i) * memory_[1] * memory_[2], memory_[2],
-                          offset_[1], offset_[2]};
+      return plane_ref<V>{first_ + i * memory_[1] * memory_[2], memory_[2]};
     }
   }
 
@@ -152,13 +153,13 @@ public:
   SLMC_HD size_t byte_size() const noexcept { return size() * sizeof(V); }
   SLMC_HD bool empty() const noexcept { return size() == 0; }
   /// First element of the view.
-  SLMC_HD V *slmc_data() const { return data_ + linearize(offset_, memory_); }
+  SLMC_HD V *slmc_data() const { return first_; }
   /// Iteration is over the buffer elements of a view that covers whole rows.
   SLMC_HD V *begin() const { return slmc_data(); }
   SLMC_HD V *end() const { return slmc_data() + size(); }
 
 protected:
-  V *data_;
+  V *first_;
   range<N> memory_;
   range<N> range_;
   id<N> offset_;

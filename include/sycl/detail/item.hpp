@@ -393,11 +393,23 @@ public:
     return r;
   }
   SLMC_HD size_t get_global_id(int d) const {
+#if SLMC_SYCL_ID_QUERIES_FIT_IN_INT && (defined(SLMC_PASS_SPIRV) || defined(SLMC_PASS_PTX))
+    // The id with its offset fits in an int (checked at submit), so the sum
+    // is a 32-bit one; a 64-bit offset would make every index derived from
+    // the id 64-bit arithmetic (emulated on Intel Gen12: docs/intel.md).
+    return size_t(unsigned(detail::global_id_query(detail::device_dim(Dimensions, d))) +
+                  unsigned(offset_[d]));
+#else
     return detail::id_query(detail::global_id_query(detail::device_dim(Dimensions, d)) +
                             offset_[d]);
+#endif
   }
   SLMC_HD size_t get_global_linear_id() const {
-    return detail::linear_id_query(id<Dimensions>(get_global_id() - offset_), get_global_range());
+    // Of the id without its offset: the device's own.
+    id<Dimensions> r;
+    for (int d = 0; d < Dimensions; ++d)
+      r[d] = detail::id_query(detail::global_id_query(detail::device_dim(Dimensions, d)));
+    return detail::linear_id_query(r, get_global_range());
   }
   SLMC_HD id<Dimensions> get_local_id() const { return group<Dimensions>().get_local_id(); }
   SLMC_HD size_t get_local_id(int d) const { return group<Dimensions>().get_local_id(d); }
