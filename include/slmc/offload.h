@@ -81,20 +81,29 @@
 // restriction: the amp overload in device code, the cpu one on the host.
 // SLMC_AMP_OVERLOAD_FN, for plain functions, chooses on the host when it
 // runs: the amp overload inside a work-item of the CPU fallback.
-// An operator overloaded on its restriction keeps its name in one overload
-// per pass: the amp one in device passes, the cpu one on the host, where it
-// calls the renamed amp one (SLMC_AMP_DISPATCH) inside a work-item.
+// An operator or conversion function overloaded on its restriction keeps
+// its name in one overload per pass: the amp one in device passes, the cpu
+// one on the host, where it calls the renamed amp one (SLMC_AMP_DISPATCH)
+// inside a work-item.
 #if defined(SLMC_DEVICE_PASS)
 #define SLMC_AMP_OVERLOAD(cpu, amp) amp
 #define SLMC_AMP_OVERLOAD_FN(cpu, amp) amp
 #define SLMC_AMP_OPERATOR(op, name) op
 #define SLMC_CPU_OPERATOR(op, name) name
+#define SLMC_AMP_CONVERSION(type, name) operator type
+#define SLMC_CPU_CONVERSION(type, name) type name
+#define SLMC_AMP_EXPLICIT explicit
+#define SLMC_CPU_EXPLICIT
 #define SLMC_AMP_DISPATCH(call)
 #else
 #define SLMC_AMP_OVERLOAD(cpu, amp) cpu
 #define SLMC_AMP_OVERLOAD_FN(cpu, amp) (::slmc_cpu_current_item() ? amp : cpu)
 #define SLMC_AMP_OPERATOR(op, name) name
 #define SLMC_CPU_OPERATOR(op, name) op
+#define SLMC_AMP_CONVERSION(type, name) type name
+#define SLMC_CPU_CONVERSION(type, name) operator type
+#define SLMC_AMP_EXPLICIT
+#define SLMC_CPU_EXPLICIT explicit
 #define SLMC_AMP_DISPATCH(call)                                                \
   if (::slmc_cpu_current_item())                                               \
     return call;

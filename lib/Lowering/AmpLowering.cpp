@@ -39,6 +39,7 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/Stmt.h"
 
@@ -114,6 +115,9 @@ private:
           Keep = O;
       if (Keep->getDeclName().getNameKind() == DeclarationName::CXXOperatorName &&
           lowerOperatorSet(Model, Set, Keep, L))
+        continue;
+      if (Keep->getDeclName().getNameKind() == DeclarationName::CXXConversionFunctionName &&
+          lowerConversionSet(Model, Set, Keep, L))
         continue;
       for (const FunctionDecl *O : Set) {
         if (O == Keep)
@@ -221,6 +225,107 @@ private:
                        " SLMC_AMP_DISPATCH(" + *Dispatch + ")");
     return true;
   }
+
+  /// A conversion function overloaded on its restriction, one cpu and one
+  /// amp overload, each defined in its class: as for operators, each pass
+  /// keeps one under the conversion's name, and the other becomes a member
+  /// function; a type alias declared before each gives the renamed one its
+  /// return type (the conversion's type may not be one token):
+  ///   operator float() const restrict(amp) { ... }
+  ///   -> using slmc_conversion_type_1 = float;
+  ///      SLMC_AMP_CONVERSION(slmc_conversion_type_1, slmc_amp_conversion_1)() const ...
+  ///   operator float() const { ... }
+  ///   -> using slmc_conversion_type_1 = float;
+  ///      SLMC_CPU_CONVERSION(slmc_conversion_type_1, slmc_cpu_conversion_1)() const
+  ///      { SLMC_AMP_DISPATCH(slmc_amp_conversion_1()) ... }
+  /// False (nothing edited) for other sets, which are then reported.
+  bool lowerConversionSet(const ProgramModel &Model,
+                          const llvm::SmallVector<const FunctionDecl *, 3> &Set,
+                          const FunctionDecl *Cpu, LoweringContext &L) {
+    if (Set.size() != 2)
+      return false;
+    const FunctionDecl *Amp = Set[0] == Cpu ? Set[1] : Set[0];
+    const Restriction *RC = Model.restrictionOf(Cpu);
+    const Restriction *RA = Model.restrictionOf(Amp);
+    if ((RC && RC->Device) || !RA || !RA->Device || RA->Host ||
+        Amp->getDeclName() != Cpu->getDeclName())
+      return false;
+    // One declaration each, a definition in the class, in a user file.
+    for (const FunctionDecl *FD : {Amp, Cpu}) {
+      if (FD->getPreviousDecl() || FD->getMostRecentDecl() != FD ||
+          !FD->doesThisDeclarationHaveABody() || FD->isOutOfLine() ||
+          !isa<CompoundStmt>(FD->getBody()) || !L.isUserFile(FD->getLocation()) ||
+          FD->getDescribedFunctionTemplate())
+        return false;
+    }
+    // `explicit` belongs to whichever of the two is the conversion in a pass.
+    ASTContext &Ctx = Cpu->getASTContext();
+    const SourceManager &SM = Ctx.getSourceManager();
+    llvm::DenseMap<const FunctionDecl *, SourceLocation> Explicit;
+    for (const FunctionDecl *FD : {Amp, Cpu}) {
+      if (!cast<CXXConversionDecl>(FD)->getExplicitSpecifier().isSpecified())
+        continue;
+      // The `explicit` token among the specifiers before the name.
+      SourceLocation Begin = FD->getOuterLocStart(), Name = FD->getLocation();
+      if (Begin.isMacroID() || Name.isMacroID())
+        return false;
+      auto [File, Offset] = SM.getDecomposedLoc(Begin);
+      llvm::StringRef Buffer = SM.getBufferData(File);
+      Lexer Lex(SM.getLocForStartOfFile(File), Ctx.getLangOpts(), Buffer.begin(),
+                Buffer.begin() + Offset, Buffer.end());
+      Token Tok, Next;
+      while (!Lex.LexFromRawLexer(Tok) && SM.isBeforeInTranslationUnit(Tok.getLocation(), Name))
+        if (Tok.is(tok::raw_identifier) && Tok.getRawIdentifier() == "explicit") {
+          Lex.LexFromRawLexer(Next);
+          if (Next.is(tok::l_paren))
+            return false; // explicit(bool): not handled
+          Explicit[FD] = Tok.getLocation();
+          break;
+        }
+      if (!Explicit.count(FD))
+        return false;
+    }
+    unsigned N = ++Conversions;
+    std::string Alias = "slmc_conversion_type_" + std::to_string(N);
+    PrintingPolicy Policy = Ctx.getPrintingPolicy();
+    Policy.SuppressScope = false;
+    Policy.FullyQualifiedName = true;
+    std::string Type = cast<CXXConversionDecl>(Cpu)->getConversionType().getAsString(Policy);
+    // Once, before the first of the two (a member may not be declared
+    // twice); in its replacement when nothing precedes the name (the
+    // rewriter cannot insert at the start of a replaced range).
+    const FunctionDecl *First =
+        SM.isBeforeInTranslationUnit(Amp->getOuterLocStart(), Cpu->getOuterLocStart()) ? Amp
+                                                                                      : Cpu;
+    std::string AliasDecl = "using " + Alias + " = " + Type + "; ";
+    SourceLocation AliasAt = First->getOuterLocStart();
+    bool AliasPlaced = false;
+    // Prefixed to a replacement that starts where the alias goes.
+    auto Prefix = [&](SourceLocation At) {
+      if (AliasPlaced || At != AliasAt)
+        return std::string();
+      AliasPlaced = true;
+      return AliasDecl;
+    };
+    auto Rename = [&](const FunctionDecl *FD, llvm::StringRef Macro, llvm::StringRef Name,
+                      llvm::StringRef ExplicitMacro) {
+      if (auto It = Explicit.find(FD); It != Explicit.end())
+        L.replace(SourceRange(It->second), Prefix(It->second) + ExplicitMacro.str());
+      SourceRange NameRange = FD->getNameInfo().getSourceRange();
+      L.replace(NameRange,
+                Prefix(NameRange.getBegin()) + (Macro + "(" + Alias + ", " + Name + ")").str());
+    };
+    std::string AmpName = "slmc_amp_conversion_" + std::to_string(N);
+    Rename(Amp, "SLMC_AMP_CONVERSION", AmpName, "SLMC_AMP_EXPLICIT");
+    Rename(Cpu, "SLMC_CPU_CONVERSION", "slmc_cpu_conversion_" + std::to_string(N),
+           "SLMC_CPU_EXPLICIT");
+    if (!AliasPlaced)
+      L.insertBefore(AliasAt, AliasDecl);
+    L.insertAfterToken(cast<CompoundStmt>(Cpu->getBody())->getLBracLoc(),
+                       " SLMC_AMP_DISPATCH(" + AmpName + "())");
+    return true;
+  }
+  unsigned Conversions = 0;
 
   /// Whether a call in `Def`'s body finds `Amp` by name: a member, or a
   /// function declared before `Def`.

@@ -1,7 +1,7 @@
 // C++ AMP v1.2 §2.3.2: constructors overloaded on their restriction, and
-// operators whose cpu overload slmc++ cannot make call the amp one, are
-// checked (s2-3-2-overloading-rules.cpp) but slmc++ cannot compile them; it
-// says so at the overload it cannot rename.
+// operators and conversion functions whose cpu overload slmc++ cannot make
+// call the amp one, are checked (s2-3-2-overloading-rules.cpp) but slmc++
+// cannot compile them; it says so at the overload it cannot rename.
 // RUN: not %slmcxx --emit=offload-cpp %s -o /dev/null 2>&1 | FileCheck %s
 
 #include <amp.h>
@@ -9,7 +9,7 @@ using namespace concurrency;
 
 struct P {
   P() restrict(cpu) : v(1) {}
-  // CHECK: s2-3-2-overloading-not-lowered.cpp:[[# @LINE + 1]]:3: error: 'P' is overloaded on its restriction; slmc++ compiles no constructors or conversion functions overloaded this way
+  // CHECK: s2-3-2-overloading-not-lowered.cpp:[[# @LINE + 1]]:3: error: 'P' is overloaded on its restriction; slmc++ compiles no constructors overloaded this way, and conversion functions only as one cpu and one amp overload, each defined in its class
   P() restrict(amp) : v(2) {}
   // Defined elsewhere: nothing here can call the amp overload.
   int operator+(int o) const restrict(cpu);
@@ -22,6 +22,14 @@ struct P {
   int v;
 };
 
+// A conversion function defined out of its class.
+struct Q {
+  operator int() const restrict(cpu);
+  // CHECK: s2-3-2-overloading-not-lowered.cpp:[[# @LINE + 1]]:3: error: 'operator int' is overloaded on its restriction; slmc++ compiles no constructors overloaded this way, and conversion functions only as one cpu and one amp overload, each defined in its class
+  operator int() const restrict(amp) { return 2; }
+};
+Q::operator int() const restrict(cpu) { return 1; }
+
 // The cpu overload is defined before the amp one is declared.
 int operator*(P p, int o) restrict(cpu) { return p.v * o; }
 // CHECK: s2-3-2-overloading-not-lowered.cpp:[[# @LINE + 1]]:5: error: 'operator*' is overloaded on its restriction; slmc++ compiles an operator overloaded this way when it has one cpu and one amp overload and the cpu one is defined in this file, after the amp one is declared
@@ -30,6 +38,7 @@ int operator*(P p, int o) restrict(amp) { return p.v * o * 2; }
 void run(array_view<int, 1> av) {
   parallel_for_each(av.extent, [=](index<1> i) restrict(amp) {
     P p;
-    av[i] = p + 1 - 2 + p * 3;
+    Q q;
+    av[i] = p + 1 - 2 + p * 3 + int(q);
   });
 }
