@@ -94,6 +94,12 @@
 #define SLMC_CPU_CONVERSION(type, name) type name
 #define SLMC_AMP_EXPLICIT explicit
 #define SLMC_CPU_EXPLICIT
+#define SLMC_AMP_CONSTRUCTOR
+#define SLMC_AMP_CONSTRUCTOR_FIRST
+#define SLMC_CPU_CONSTRUCTOR ::slmc::cpu_constructor
+#define SLMC_CPU_CONSTRUCTOR_FIRST ::slmc::cpu_constructor,
+#define SLMC_AMP_CONSTRUCT
+#define SLMC_AMP_CONSTRUCT_FIRST
 #define SLMC_AMP_DISPATCH(call)
 #else
 #define SLMC_AMP_OVERLOAD(cpu, amp) cpu
@@ -104,6 +110,12 @@
 #define SLMC_CPU_CONVERSION(type, name) operator type
 #define SLMC_AMP_EXPLICIT
 #define SLMC_CPU_EXPLICIT explicit
+#define SLMC_AMP_CONSTRUCTOR ::slmc::amp_constructor
+#define SLMC_AMP_CONSTRUCTOR_FIRST ::slmc::amp_constructor,
+#define SLMC_CPU_CONSTRUCTOR
+#define SLMC_CPU_CONSTRUCTOR_FIRST
+#define SLMC_AMP_CONSTRUCT ::slmc::amp_constructor{}
+#define SLMC_AMP_CONSTRUCT_FIRST ::slmc::amp_constructor{},
 #define SLMC_AMP_DISPATCH(call)                                                \
   if (::slmc_cpu_current_item())                                               \
     return call;
@@ -111,6 +123,13 @@
 
 // Declared in every pass: the device passes parse host code too.
 #include "slmc/runtime.h"
+
+namespace slmc {
+/// Tags that tell constructors overloaded on their restriction apart in the
+/// passes that cannot keep both under one signature (SLMC_*_CONSTRUCTOR).
+struct amp_constructor {};
+struct cpu_constructor {};
+} // namespace slmc
 
 // Clang's HIP host code generation calls these from kernel stubs.
 #if defined(SLMC_PASS_HOST)

@@ -119,6 +119,8 @@ private:
       if (Keep->getDeclName().getNameKind() == DeclarationName::CXXConversionFunctionName &&
           lowerConversionSet(Model, Set, Keep, L))
         continue;
+      if (isa<CXXConstructorDecl>(Keep) && lowerConstructorSet(Model, Set, Keep, L))
+        continue;
       for (const FunctionDecl *O : Set) {
         if (O == Keep)
           continue;
@@ -326,6 +328,95 @@ private:
     return true;
   }
   unsigned Conversions = 0;
+
+  /// Constructors overloaded on their restriction, one cpu and one amp
+  /// overload: constructors cannot be renamed, so each pass tells them
+  /// apart by a tag parameter in front of the others, which the overload
+  /// that pass does not keep under its plain signature takes:
+  ///   P(int x) restrict(amp)  ->  P(SLMC_AMP_CONSTRUCTOR_FIRST int x) ...
+  ///   P(int x) restrict(cpu)  ->  P(SLMC_CPU_CONSTRUCTOR_FIRST int x) ...
+  /// (the host pass tags the amp one with ::slmc::amp_constructor, device
+  /// passes the cpu one with ::slmc::cpu_constructor), and each
+  /// construction in amp code passes the amp tag in the host pass:
+  ///   P p(3) -> P p(SLMC_AMP_CONSTRUCT_FIRST 3);   P p; -> P p{SLMC_AMP_CONSTRUCT};
+  /// so the CPU fallback constructs as GPUs do. A construction slmc++
+  /// cannot give the tag (one with no tokens for it, or in
+  /// restrict(cpu, amp) code, which would have to choose while it runs) is
+  /// an error at that construction. False (nothing edited) for other sets.
+  bool lowerConstructorSet(const ProgramModel &Model,
+                           const llvm::SmallVector<const FunctionDecl *, 3> &Set,
+                           const FunctionDecl *Cpu, LoweringContext &L) {
+    if (Set.size() != 2)
+      return false;
+    const FunctionDecl *Amp = Set[0] == Cpu ? Set[1] : Set[0];
+    const Restriction *RC = Model.restrictionOf(Cpu);
+    const Restriction *RA = Model.restrictionOf(Amp);
+    if ((RC && RC->Device) || !RA || !RA->Device || RA->Host || !isa<CXXConstructorDecl>(Amp) ||
+        Cpu->getDescribedFunctionTemplate() || Amp->getDescribedFunctionTemplate())
+      return false;
+    auto ParamsOpen = [](const FunctionDecl *D) {
+      FunctionTypeLoc FTL = D->getFunctionTypeLoc();
+      return FTL ? FTL.getLParenLoc() : SourceLocation();
+    };
+    for (const FunctionDecl *FD : {Amp, Cpu})
+      for (const FunctionDecl *D : FD->redecls()) {
+        SourceLocation Open = ParamsOpen(D);
+        if (Open.isInvalid() || Open.isMacroID() || !L.isUserFile(D->getLocation()))
+          return false;
+      }
+    for (const FunctionDecl *FD : {Amp, Cpu}) {
+      std::string Tag = FD == Amp ? "SLMC_AMP_CONSTRUCTOR" : "SLMC_CPU_CONSTRUCTOR";
+      for (const FunctionDecl *D : FD->redecls())
+        L.insertAfterToken(ParamsOpen(D), " " + Tag + (FD->getNumParams() ? "_FIRST " : " "));
+    }
+    // Constructions of the set's constructors in amp code (every one the
+    // model saw: calls of the cpu one from cpu code need no edit).
+    ASTContext &Ctx = Cpu->getASTContext();
+    const FunctionDecl *AmpKey = Amp->getCanonicalDecl();
+    for (const RestrictionOverloadCall &C : Model.RestrictionOverloads) {
+      const auto *CE = dyn_cast_or_null<CXXConstructExpr>(C.Site);
+      if (!CE || !C.AmpContext || !llvm::is_contained(C.Overloads, AmpKey))
+        continue;
+      if (C.CpuContext) {
+        L.reporter().report(CE->getBeginLoc(), Diag::err_amp_ctor_overload_site)
+            << cast<CXXConstructorDecl>(Amp)->getParent() << 1;
+        continue;
+      }
+      if (C.ForAmp.size() != 1)
+        continue; // reported by the checker
+      if (!tagConstruction(Ctx, CE, L))
+        L.reporter().report(CE->getBeginLoc(), Diag::err_amp_ctor_overload_site)
+            << cast<CXXConstructorDecl>(Amp)->getParent() << 0;
+    }
+    return true;
+  }
+
+  /// Passes the amp tag to a construction: into its parentheses or braces,
+  /// or as braces after a variable declared without an initializer.
+  static bool tagConstruction(ASTContext &Ctx, const CXXConstructExpr *CE, LoweringContext &L) {
+    unsigned Written = 0;
+    for (const Expr *A : CE->arguments())
+      Written += !isa<CXXDefaultArgExpr>(A);
+    SourceRange Parens = CE->getParenOrBraceRange();
+    if (Parens.isInvalid()) {
+      auto Parents = Ctx.getParents(*CE);
+      if (const auto *Cast = Parents.empty() ? nullptr : Parents[0].get<CXXFunctionalCastExpr>())
+        Parens = SourceRange(Cast->getLParenLoc(), Cast->getRParenLoc());
+    }
+    if (Parens.isValid()) {
+      if (Parens.getBegin().isMacroID() || !L.isUserFile(Parens.getBegin()))
+        return false;
+      return L.insertAfterToken(Parens.getBegin(),
+                                Written ? " SLMC_AMP_CONSTRUCT_FIRST " : " SLMC_AMP_CONSTRUCT ");
+    }
+    // `P p;`: the variable whose initializer this is, with nothing written.
+    auto Parents = Ctx.getParents(*CE);
+    const auto *VD = Parents.empty() ? nullptr : Parents[0].get<VarDecl>();
+    if (!VD || Written || VD->getInit() != CE || VD->getType()->isArrayType() ||
+        VD->getLocation().isMacroID() || !L.isUserFile(VD->getLocation()))
+      return false;
+    return L.insertAfterToken(VD->getLocation(), "{SLMC_AMP_CONSTRUCT}");
+  }
 
   /// Whether a call in `Def`'s body finds `Amp` by name: a member, or a
   /// function declared before `Def`.
