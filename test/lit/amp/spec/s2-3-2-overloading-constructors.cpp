@@ -12,6 +12,8 @@
 // RUN: %slmcxx --emit=offload-cpp %s -o - | FileCheck %s --check-prefix=LOWER
 // RUN: %slmcxx --emit=spirv %s -o %t.spv
 // RUN: %spirv-val %t.spv
+// RUN: %if ocloc %{ %ocloc compile -q -spirv_input -file %t.spv -device tgllp --format zebin -output_no_suffix -output %t.tgllp %}
+// RUN: %if ocloc %{ %ocloc compile -q -spirv_input -file %t.spv -device dg2 --format zebin -output_no_suffix -output %t.dg2 %}
 // RUN: %slmcxx --emit=ptx %s -o %t.ptx
 // RUN: FileCheck %s --check-prefix=PTX < %t.ptx
 // RUN: %clangxx %plugin -fsyntax-only %s
