@@ -167,6 +167,22 @@ private:
     }
   }
 
+  /// The amp overload of a set of one cpu-only overload (`Cpu`) and one
+  /// amp-only overload, the only sets whose members a pass can tell apart
+  /// by keeping one; null for other sets.
+  static const FunctionDecl *ampTwin(const ProgramModel &Model,
+                                     const llvm::SmallVector<const FunctionDecl *, 3> &Set,
+                                     const FunctionDecl *Cpu) {
+    if (Set.size() != 2)
+      return nullptr;
+    const FunctionDecl *Amp = Set[0] == Cpu ? Set[1] : Set[0];
+    const Restriction *RC = Model.restrictionOf(Cpu);
+    const Restriction *RA = Model.restrictionOf(Amp);
+    if ((RC && RC->Device) || !RA || !RA->Device || RA->Host)
+      return nullptr;
+    return Amp;
+  }
+
   /// An operator overloaded on its restriction, one cpu overload (defined
   /// here, its parameters named) and one amp overload of the same kind
   /// (both members or both not): operators cannot be renamed at their
@@ -183,14 +199,12 @@ private:
   bool lowerOperatorSet(const ProgramModel &Model,
                         const llvm::SmallVector<const FunctionDecl *, 3> &Set,
                         const FunctionDecl *Cpu, LoweringContext &L) {
-    if (Set.size() != 2)
+    const FunctionDecl *Amp = ampTwin(Model, Set, Cpu);
+    if (!Amp)
       return false;
-    const FunctionDecl *Amp = Set[0] == Cpu ? Set[1] : Set[0];
-    const Restriction *RC = Model.restrictionOf(Cpu);
-    const Restriction *RA = Model.restrictionOf(Amp);
     OverloadedOperatorKind Op = Cpu->getDeclName().getCXXOverloadedOperator();
     const FunctionDecl *Def = nullptr;
-    if ((RC && RC->Device) || !RA || !RA->Device || RA->Host || Op == OO_Comma ||
+    if (Op == OO_Comma ||
         Op == OO_New || Op == OO_Delete || Op == OO_Array_New ||
         Op == OO_Array_Delete || Op == OO_Coawait ||
         Amp->getDeclName() != Cpu->getDeclName() ||
@@ -244,13 +258,8 @@ private:
   bool lowerConversionSet(const ProgramModel &Model,
                           const llvm::SmallVector<const FunctionDecl *, 3> &Set,
                           const FunctionDecl *Cpu, LoweringContext &L) {
-    if (Set.size() != 2)
-      return false;
-    const FunctionDecl *Amp = Set[0] == Cpu ? Set[1] : Set[0];
-    const Restriction *RC = Model.restrictionOf(Cpu);
-    const Restriction *RA = Model.restrictionOf(Amp);
-    if ((RC && RC->Device) || !RA || !RA->Device || RA->Host ||
-        Amp->getDeclName() != Cpu->getDeclName())
+    const FunctionDecl *Amp = ampTwin(Model, Set, Cpu);
+    if (!Amp || Amp->getDeclName() != Cpu->getDeclName())
       return false;
     // One declaration each, a definition in the class, in a user file.
     for (const FunctionDecl *FD : {Amp, Cpu}) {
@@ -346,12 +355,8 @@ private:
   bool lowerConstructorSet(const ProgramModel &Model,
                            const llvm::SmallVector<const FunctionDecl *, 3> &Set,
                            const FunctionDecl *Cpu, LoweringContext &L) {
-    if (Set.size() != 2)
-      return false;
-    const FunctionDecl *Amp = Set[0] == Cpu ? Set[1] : Set[0];
-    const Restriction *RC = Model.restrictionOf(Cpu);
-    const Restriction *RA = Model.restrictionOf(Amp);
-    if ((RC && RC->Device) || !RA || !RA->Device || RA->Host || !isa<CXXConstructorDecl>(Amp) ||
+    const FunctionDecl *Amp = ampTwin(Model, Set, Cpu);
+    if (!Amp || !isa<CXXConstructorDecl>(Amp) ||
         Cpu->getDescribedFunctionTemplate() || Amp->getDescribedFunctionTemplate())
       return false;
     auto ParamsOpen = [](const FunctionDecl *D) {
