@@ -1203,9 +1203,11 @@ public:
   /// Pointer to the first element (on the host, of the memory the view
   /// was made from, as in C++ AMP).
   SLMC_HD T *data() const {
-    SLMC_HOST_ONLY(detail::host_access();
-                   if (state_ && state_->copies() && !detail::in_cpu_kernel()) return static_cast<T *>(
-                       state_->host_side(data_, !std::is_const<T>::value));)
+    SLMC_HOST_ONLY(if (!detail::in_cpu_kernel()) {
+      detail::host_access();
+      if (state_ && state_->copies())
+        return static_cast<T *>(state_->host_side(data_, !std::is_const<T>::value));
+    })
     return data_;
   }
 
@@ -1262,9 +1264,14 @@ private:
   SLMC_HD T &at(ptrdiff_t off) const {
     // Host code reads through the view only after the kernels that wrote
     // it, and in the memory the view was made from.
-    SLMC_HOST_ONLY(detail::host_access();
-                   if (state_ && state_->copies() && !detail::in_cpu_kernel())
-                       return host_element(off);)
+    // (Kernels on the CPU fallback skip all of it: the CPU work-item loops
+    // know slmc_cpu_current_item() is not null, so none of it is left in
+    // their code.)
+    SLMC_HOST_ONLY(if (!detail::in_cpu_kernel()) {
+      detail::host_access();
+      if (state_ && state_->copies())
+        return host_element(off);
+    })
     return detail::element(data_, off);
   }
   T &host_element(ptrdiff_t off) const {
@@ -1590,11 +1597,11 @@ public:
   }
 
   SLMC_HD T *data() {
-    SLMC_HOST_ONLY(detail::host_access();)
+    SLMC_HOST_ONLY(if (!detail::in_cpu_kernel()) detail::host_access();)
     return data_;
   }
   SLMC_HD const T *data() const {
-    SLMC_HOST_ONLY(detail::host_access();)
+    SLMC_HOST_ONLY(if (!detail::in_cpu_kernel()) detail::host_access();)
     return data_;
   }
 
@@ -1658,7 +1665,7 @@ private:
     std::copy_n(first, extent.size(), data_);
   }
   SLMC_HD T &at(ptrdiff_t off) const {
-    SLMC_HOST_ONLY(detail::host_access();)
+    SLMC_HOST_ONLY(if (!detail::in_cpu_kernel()) detail::host_access();)
     return detail::element(data_, off);
   }
   // In 32 unsigned bits, as array_view::offset (an extent's size is

@@ -588,6 +588,7 @@ private:
   std::string name_;
   const void *handle_ = nullptr;
   slmc_cpu_kernel_fn cpu_ = nullptr;
+  slmc_cpu_group_fn cpu_group_ = nullptr; // its thread groups as loops
   std::vector<slmc::cmrt::arg_kind> kinds_;
   std::vector<std::vector<unsigned char>> values_;
   std::vector<bool> set_;
@@ -1073,7 +1074,8 @@ inline INT CmDevice::CreateKernel(CmProgram *program, const char *name,
     return CM_OUT_OF_HOST_MEMORY;
   const char *sig = nullptr;
   if (slmc_program_kernel(program->program_, name, &k->handle_, &k->cpu_, &sig) !=
-      SLMC_SUCCESS)
+          SLMC_SUCCESS ||
+      slmc_program_kernel_group(program->program_, name, &k->cpu_group_) != SLMC_SUCCESS)
     return CM_FAILURE;
   if (!slmc::cmrt::parse_signature(sig, k->kinds_))
     return CM_INVALID_COMMON_ISA;
@@ -1496,6 +1498,7 @@ inline INT CmQueue::launch(CmKernel *k, slmc_dim3 groups, slmc_dim3 size) {
   p.num_args = uint32_t(n);
   p.args = n ? args.data() : nullptr;
   p.arg_sizes = n ? sizes.data() : nullptr;
+  p.cpu_group = k->cpu_group_;
   switch (slmc_launch(k->handle_, k->cpu_, &p)) {
   case SLMC_SUCCESS: return CM_SUCCESS;
   case SLMC_ERROR_RESOURCE_LIMIT:

@@ -11,6 +11,7 @@
 #include <amp.h>
 
 #include "host_kernels.h"
+#include "opencl_twins.h"
 
 #include <algorithm>
 #include <chrono>
@@ -80,7 +81,9 @@ struct Row {
   std::string name, size;
   double serial, omp, amp;
   bool ok;
+  double pocl = -1; // the OpenCL C twin on PoCL; negative: not run
 };
+bool have_pocl = false;
 std::vector<Row> rows;
 
 bool close(const std::vector<float> &a, const std::vector<float> &b, float tol) {
@@ -107,8 +110,12 @@ void bench_matmul(int n) {
     amp_matmul::MatrixMultiplyTiled(av, bv, cv, n);
     cv.synchronize();
   });
+  std::vector<float> c3(c0.size());
+  double tp = have_pocl ? ocl::matmul(a.data(), b.data(), c3.data(), n) : -1;
   rows.push_back({"matmul", std::to_string(n) + "x" + std::to_string(n), ts, to, ta,
-                  close(c1, c0, 1e-4f) && close(c2, c0, 1e-4f)});
+                  close(c1, c0, 1e-4f) && close(c2, c0, 1e-4f) &&
+                      (!have_pocl || close(c3, c0, 1e-4f)),
+                  tp});
 }
 
 void bench_transpose(int rows_, int cols) {
@@ -122,8 +129,10 @@ void bench_transpose(int rows_, int cols) {
     amp_transpose::TransposeTiled(iv, ov);
     ov.synchronize();
   });
+  std::vector<float> o3(in.size());
+  double tp = have_pocl ? ocl::transpose(in.data(), o3.data(), rows_, cols) : -1;
   rows.push_back({"transpose", std::to_string(rows_) + "x" + std::to_string(cols), ts, to, ta,
-                  o1 == o0 && o2 == o0});
+                  o1 == o0 && o2 == o0 && (!have_pocl || o3 == o0), tp});
 }
 
 void bench_reduction(int n) {
@@ -149,8 +158,12 @@ void bench_reduction(int n) {
   });
   auto ok = [&](double s) { return std::fabs(s - ref) <= 1e-5 * std::fabs(ref) + 1.0; };
   const std::string size = std::to_string(n);
-  rows.push_back({"reduction (cascade)", size, ts, to, tc, ok(s0) && ok(s1) && ok(s2)});
-  rows.push_back({"reduction (tree)", size, ts, to, tt, ok(s3)});
+  float s4 = 0, s5 = 0;
+  double tpc = have_pocl ? ocl::reduce_cascade(v.data(), n, s4) : -1;
+  double tpt = have_pocl ? ocl::reduce_tree(v.data(), n, s5) : -1;
+  rows.push_back({"reduction (cascade)", size, ts, to, tc,
+                  ok(s0) && ok(s1) && ok(s2) && (!have_pocl || ok(s4)), tpc});
+  rows.push_back({"reduction (tree)", size, ts, to, tt, ok(s3) && (!have_pocl || ok(s5)), tpt});
 }
 
 void bench_stencil(int n, int sweeps) {
@@ -175,9 +188,13 @@ void bench_stencil(int n, int sweeps) {
     (sweeps % 2 ? bv : av).synchronize();
   });
   const std::vector<float> &amp_result = sweeps % 2 ? b2 : a2;
+  std::vector<float> a3(g.size());
+  double tp = have_pocl ? ocl::stencil(g.data(), a3.data(), r, c, sweeps) : -1;
   rows.push_back({"stencil (" + std::to_string(sweeps) + " sweeps)",
                   std::to_string(r) + "x" + std::to_string(c), ts, to, ta,
-                  close(a1, a0, 1e-5f) && close(amp_result, a0, 1e-5f)});
+                  close(a1, a0, 1e-5f) && close(amp_result, a0, 1e-5f) &&
+                      (!have_pocl || close(a3, a0, 1e-5f)),
+                  tp});
 }
 
 void bench_scan(int n) {
@@ -192,7 +209,10 @@ void bench_scan(int n) {
     amp_scan::ScanExclusive(iv, ov, scratch);
     ov.synchronize();
   });
-  rows.push_back({"scan", std::to_string(n), ts, to, ta, o1 == o0 && o2 == o0});
+  std::vector<int> o3(n);
+  double tp = have_pocl ? ocl::scan(in.data(), o3.data(), n) : -1;
+  rows.push_back({"scan", std::to_string(n), ts, to, ta,
+                  o1 == o0 && o2 == o0 && (!have_pocl || o3 == o0), tp});
 }
 
 void bench_histogram(int bytes) {
@@ -210,8 +230,10 @@ void bench_histogram(int bytes) {
     amp_histogram::Histogram(dv, hv);
     hv.synchronize();
   });
+  std::vector<unsigned> h3(256);
+  double tp = have_pocl ? ocl::histogram(packed.data(), words, h3.data()) : -1;
   rows.push_back({"histogram", std::to_string(bytes >> 20) + " MiB", ts, to, ta,
-                  h1 == h0 && h2 == h0});
+                  h1 == h0 && h2 == h0 && (!have_pocl || h3 == h0), tp});
 }
 
 } // namespace
@@ -232,6 +254,14 @@ int main(int argc, char **argv) {
     accelerator acc;
     std::printf("C++ AMP device: %ls; OpenMP threads: %d\n", acc.get_description().c_str(),
                 host::omp_threads());
+    std::string device, why;
+    const char *cl_dir = std::getenv("SLMC_BENCH_CL_DIR");
+    have_pocl = cl_dir && ocl::init(cl_dir, reps, device, why);
+    if (have_pocl)
+      std::printf("OpenCL C twins on: %s\n", device.c_str());
+    else
+      std::printf("OpenCL C twins: not run (%s)\n",
+                  cl_dir ? why.c_str() : "SLMC_BENCH_CL_DIR is not set");
     bench_matmul(sized(384, 16));
     bench_transpose(sized(1536, 1), sized(1536, 1) + 3);
     bench_reduction(sized(1 << 22, 1));
@@ -244,16 +274,29 @@ int main(int argc, char **argv) {
   }
 
   bool all_ok = true;
-  std::printf("\n%-21s %-11s %10s %10s %10s %9s %9s %s\n", "algorithm", "size", "serial ms",
-              "OpenMP ms", "AMP ms", "AMP/ser.", "AMP/OMP", "check");
+  std::printf("\n%-21s %-11s %10s %10s %10s %10s %9s %9s %9s %s\n", "algorithm", "size",
+              "serial ms", "OpenMP ms", "PoCL ms", "AMP ms", "AMP/ser.", "AMP/OMP", "AMP/PoCL",
+              "check");
+  double log_omp = 0, log_pocl = 0;
   for (const Row &r : rows) {
-    std::printf("%-21s %-11s %10.2f %10.2f %10.2f %9.2f %9.2f %s\n", r.name.c_str(),
-                r.size.c_str(), r.serial, r.omp, r.amp, r.amp / r.serial, r.amp / r.omp,
-                r.ok ? "ok" : "WRONG");
+    char pocl[16] = "n/a", ratio[16] = "n/a";
+    if (r.pocl >= 0) {
+      std::snprintf(pocl, sizeof pocl, "%.2f", r.pocl);
+      std::snprintf(ratio, sizeof ratio, "%.2f", r.amp / r.pocl);
+      log_pocl += std::log(r.amp / r.pocl);
+    }
+    log_omp += std::log(r.amp / r.omp);
+    std::printf("%-21s %-11s %10.2f %10.2f %10s %10.2f %9.2f %9.2f %9s %s\n", r.name.c_str(),
+                r.size.c_str(), r.serial, r.omp, pocl, r.amp, r.amp / r.serial, r.amp / r.omp,
+                ratio, r.ok ? "ok" : "WRONG");
     all_ok = all_ok && r.ok;
   }
-  std::printf("(best of %d runs; AMP/ser. and AMP/OMP: C++ AMP time over the other, "
-              "below 1 = AMP faster)\n",
+  const double count = double(rows.size());
+  std::printf("geometric mean: AMP/OMP %.2f", std::exp(log_omp / count));
+  if (have_pocl)
+    std::printf(", AMP/PoCL %.2f", std::exp(log_pocl / count));
+  std::printf("\n(best of %d runs; ratios: C++ AMP time over the other's, below 1 = AMP "
+              "faster)\n",
               reps);
   return all_ok ? 0 : 1;
 }

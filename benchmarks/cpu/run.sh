@@ -20,11 +20,27 @@ trap 'rm -rf "$work"' EXIT
 # not needed here. The OpenMP references are a separate object: slmc++'s host
 # pass is a HIP compilation, which clang does not combine with -fopenmp.
 "$host_cxx" -O3 -fopenmp -c "$here/host_kernels.cpp" -o "$work/host_kernels.o"
+# The OpenCL C twins' host code, for PoCL (any OpenCL CPU device): linked
+# only when the OpenCL headers and ICD loader are installed.
+cl_objs=()
+cl_libs=()
+if echo '#include <CL/cl.h>' | "$host_cxx" -x c++ -E - >/dev/null 2>&1 &&
+   "$host_cxx" -print-file-name=libOpenCL.so | grep -q /; then
+  "$host_cxx" -O2 -std=c++17 -c "$here/opencl_twins.cpp" -o "$work/opencl_twins.o"
+  cl_objs=("$work/opencl_twins.o")
+  cl_libs=(-lOpenCL)
+else
+  "$host_cxx" -O2 -std=c++17 -DSLMC_NO_OPENCL -c "$here/opencl_twins.cpp" -o "$work/opencl_twins.o"
+  cl_objs=("$work/opencl_twins.o")
+fi
 # (-I: slmc++ compiles a lowered copy of the source elsewhere, so a quoted
 # include is not found next to the source without it.)
 "$slmcxx" -O3 --offload-targets=none -I "$here" "$here/cpu_bench.cpp" "$work/host_kernels.o" \
-  $omp_libs -o "$work/cpu_bench"
+  "${cl_objs[@]}" $omp_libs "${cl_libs[@]}" -o "$work/cpu_bench"
 uname -m
 grep -m1 "model name" /proc/cpuinfo 2>/dev/null || true
 echo "cores: $(nproc)"
-SLMC_DEVICE=cpu "$work/cpu_bench" "$@"
+# PoCL gets the same number of threads as the others.
+threads=${SLMC_CPU_THREADS:-$(nproc)}
+SLMC_DEVICE=cpu SLMC_BENCH_CL_DIR="$root/benchmarks/intel" \
+  POCL_MAX_PTHREAD_COUNT=${POCL_MAX_PTHREAD_COUNT:-$threads} "$work/cpu_bench" "$@"

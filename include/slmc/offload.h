@@ -411,6 +411,17 @@ template <class F> void cpu_entry(void **args) {
   (*static_cast<const F *>(args[0]))();
 }
 
+/// The work-group version (slmc_cpu_group_fn): as written it runs nothing
+/// and returns 0; slmc++'s host pass turns its body into loops over the
+/// group's work-items around the kernel, barriers cutting the loops
+/// (lib/CpuFallback/WorkItemLoops.cpp).
+template <class F> int cpu_group_entry(void **args) {
+  if (!slmc_cpu_work_item_loops(nullptr))
+    return 0;
+  (*static_cast<const F *>(args[0]))();
+  return 1;
+}
+
 /// Launches `f` over `groups` work-groups of `group_size` work-items each.
 /// Returns the runtime's status; dialect libraries turn it into their own
 /// exceptions or error codes.
@@ -435,6 +446,7 @@ slmc_status launch(const F &f, slmc_dim3 groups, slmc_dim3 group_size,
   // device image: the runtime runs such kernels on the CPU fallback.
   const void *handle = nullptr;
 #endif
+  p.cpu_group = &cpu_group_entry<F>;
   return slmc_launch(handle, &cpu_entry<F>, &p);
 }
 
@@ -475,6 +487,14 @@ template <class F> void cpu_entry_dynamic(void **args) {
       static_cast<unsigned char *>(slmc_cpu_current_item()->dynamic_group_memory));
 }
 
+template <class F> int cpu_group_entry_dynamic(void **args) {
+  if (!slmc_cpu_work_item_loops(nullptr))
+    return 0;
+  (*static_cast<const F *>(args[0]))(
+      static_cast<unsigned char *>(slmc_cpu_current_item()->dynamic_group_memory));
+  return 1;
+}
+
 /// As launch(), with `bytes` of group-local memory chosen now.
 template <class F>
 slmc_status launch_dynamic(const F &f, slmc_dim3 groups, slmc_dim3 group_size,
@@ -496,6 +516,7 @@ slmc_status launch_dynamic(const F &f, slmc_dim3 groups, slmc_dim3 group_size,
 #else
   const void *handle = nullptr;
 #endif
+  p.cpu_group = &cpu_group_entry_dynamic<F>;
   return slmc_launch(handle, &cpu_entry_dynamic<F>, &p);
 }
 

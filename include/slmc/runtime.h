@@ -32,6 +32,16 @@ extern "C" {
 #define SLMC_RT_API
 #endif
 
+/* Barriers of the CPU fallback: the optimiser must not duplicate a call of
+ * one or make it depend on more conditions (convergent, as GPU barriers
+ * are), or work-items meant to meet at one barrier would wait at copies of
+ * it, which the work-item loops cannot run (slmc_cpu_group_fn). */
+#if defined(__clang__)
+#define SLMC_RT_CONVERGENT __attribute__((convergent))
+#else
+#define SLMC_RT_CONVERGENT
+#endif
+
 #define SLMC_RUNTIME_VERSION_MAJOR 0
 #define SLMC_RUNTIME_VERSION_MINOR 1
 
@@ -138,6 +148,13 @@ SLMC_RT_API slmc_status slmc_synchronize(void);
 /* The host version of a kernel: runs one work-item. The CPU fallback calls it
  * inside a fiber, with slmc_cpu_current_item() describing the work-item. */
 typedef void (*slmc_cpu_kernel_fn)(void **args);
+/* The host version of a kernel that runs a whole work-group: slmc++ turns
+ * the kernel into loops over the group's work-items (slmcWorkItemLoops.so).
+ * The CPU fallback calls it once per group, with slmc_cpu_current_item()
+ * describing the group (local id 0). It returns 1 when it ran the group, 0
+ * when it was not transformed and ran nothing (the work-items then run as
+ * fibers), 2 when its work-items reached different barriers (divergence). */
+typedef int (*slmc_cpu_group_fn)(void **args);
 
 typedef struct slmc_launch_params {
   slmc_dim3 group_count;       /* work-groups per dimension */
@@ -156,6 +173,8 @@ typedef struct slmc_launch_params {
    * SLMC_ERROR_UNSUPPORTED. On the CPU fallback it is the size the
    * work-items' sub-group functions see (1 when none is required). */
   uint32_t sub_group_size;
+  /* The kernel's work-group version for the CPU fallback, or NULL. */
+  slmc_cpu_group_fn cpu_group;
 } slmc_launch_params;
 
 /* Launches asynchronously (in order with other launches and copies). */
@@ -177,20 +196,30 @@ typedef struct slmc_cpu_item {
 } slmc_cpu_item;
 
 SLMC_RT_API const slmc_cpu_item *slmc_cpu_current_item(void);
+/* Starts every work-group entry (slmc_cpu_group_fn): slmc++ replaces the
+ * call by 1 in the entries it turned into work-item loops, and otherwise
+ * passes the reason it did not. Returns 0, recording the reason for
+ * SLMC_VERBOSE (NULL: the kernel was not compiled by slmc++'s host pass). */
+SLMC_RT_API int slmc_cpu_work_item_loops(const char *why_not);
+/* Per-work-item storage of the group running on this thread (values that
+ * live across barriers, the work-items' stack variables): at least `bytes`
+ * bytes aligned to `align`, kept for the thread's next groups. NULL when
+ * memory runs out (the group then runs as fibers). */
+SLMC_RT_API void *slmc_cpu_work_item_storage(size_t bytes, size_t align);
 /* Group-local storage for one dynamic call (slmc::group_local_alloc): the
  * n-th call of a work-item gets its group's n-th block, of at least `bytes`
  * bytes aligned to `align`, the same block for every work-item of the group.
  * Null outside a kernel or when memory runs out. */
 SLMC_RT_API void *slmc_cpu_group_local_alloc(size_t bytes, size_t align);
 /* Blocks the calling work-item until every work-item of its group arrives. */
-SLMC_RT_API void slmc_cpu_barrier(void);
+SLMC_RT_API SLMC_RT_CONVERGENT void slmc_cpu_barrier(void);
 /* Blocks the calling work-item until every work-item of its sub-group
  * arrives (a no-op when sub-groups have one work-item). */
-SLMC_RT_API void slmc_cpu_sub_group_barrier(void);
+SLMC_RT_API SLMC_RT_CONVERGENT void slmc_cpu_sub_group_barrier(void);
 /* Every work-item of a sub-group calls this together: each gets the `value`
  * of the work-item at `from_lane` of its sub-group (its own when `from_lane`
  * is past the sub-group's end). */
-SLMC_RT_API uint32_t slmc_cpu_sub_group_shuffle(uint32_t value, uint32_t from_lane);
+SLMC_RT_API SLMC_RT_CONVERGENT uint32_t slmc_cpu_sub_group_shuffle(uint32_t value, uint32_t from_lane);
 
 /* Hooks that kernels built with slmc++ -fslmc-check call (SLMC_CHECK, see
  * docs/diagnostics.md): `where` is the access's "file:line". Each returns at
@@ -260,6 +289,12 @@ SLMC_RT_API slmc_status slmc_program_kernel(slmc_program *program,
                                             const void **handle,
                                             slmc_cpu_kernel_fn *cpu,
                                             const char **signature);
+/* The kernel's work-group version for the CPU fallback (what
+ * slmc_launch_params.cpu_group takes): NULL when the program has no host
+ * object or was built without one. */
+SLMC_RT_API slmc_status slmc_program_kernel_group(slmc_program *program,
+                                                  const char *name,
+                                                  slmc_cpu_group_fn *group);
 SLMC_RT_API slmc_status slmc_program_kernel_count(const slmc_program *program,
                                                   uint32_t *count);
 /* The name of kernel `index` (0 <= index < count), owned by the program. */

@@ -250,7 +250,7 @@ private:
                                      "--offload=spirv64", "-nogpulib", "-nogpuinc",
                                      "-isystem", TC.ResourceInclude};
     Args.insert(Args.end(), PassOpts.CommonFlags.begin(), PassOpts.CommonFlags.end());
-    appendCheckFlags(Args);
+    appendPassPlugins(Args);
     appendHostFlags(Args);
     if (!Opts.OptLevel.empty())
       Args.push_back(Opts.OptLevel);
@@ -263,12 +263,19 @@ private:
     return runProgram(TC.Clang, Args, Opts.Verbose, Opts.DryRun) == 0;
   }
 
-  /// -fslmc-check: the kernels' host copies call the runtime's race and
-  /// barrier hooks (lib/Instrument), which name source lines, so line
-  /// tables are on (before the user's flags: a -g of theirs wins).
-  void appendCheckFlags(std::vector<std::string> &Args) {
-    if (!Opts.CheckInstrumentation)
+  /// The host pass's LLVM plugins. -fslmc-check: the kernels' host copies
+  /// call the runtime's race and barrier hooks (lib/Instrument), which name
+  /// source lines, so line tables are on (before the user's flags: a -g of
+  /// theirs wins).
+  void appendPassPlugins(std::vector<std::string> &Args) {
+    if (!Opts.CheckInstrumentation) {
+      // Work-item loops for the CPU fallback (lib/CpuFallback); checked
+      // builds keep fibers, whose interleaving the checks observe.
+      SmallString<256> Loops(TC.RuntimeLibDir);
+      sys::path::append(Loops, "slmcWorkItemLoops.so");
+      Args.push_back("-fpass-plugin=" + std::string(Loops));
       return;
+    }
     SmallString<256> Plugin(TC.RuntimeLibDir);
     sys::path::append(Plugin, "slmcCheck.so");
     Args.insert(Args.end(), {"-fpass-plugin=" + std::string(Plugin), "-gline-tables-only"});
@@ -298,7 +305,7 @@ private:
                                      "--offload=spirv64", "-nogpulib", "-nogpuinc",
                                      "-fPIC", "-isystem", TC.ResourceInclude};
     Args.insert(Args.end(), PassOpts.CommonFlags.begin(), PassOpts.CommonFlags.end());
-    appendCheckFlags(Args);
+    appendPassPlugins(Args);
     appendHostFlags(Args);
     Args.push_back(Opts.OptLevel.empty() ? "-O2" : Opts.OptLevel);
     Args.insert(Args.end(), {"-w", "-c", Source.str(), "-o", Object});

@@ -17,6 +17,8 @@
 //   { slmc_cm_body_k(a0, a1); }
 //   extern "C" void slmc_cm_cpu_k(void **args)                  // CPU fallback
 //   { slmc_cm_body_k(*(SurfaceIndex *)args[0], *(int *)args[1]); }
+//   extern "C" int slmc_cm_group_k(void **args)                 // as loops
+//   { if (!slmc_cpu_work_item_loops(nullptr)) return 0; slmc_cm_body_k(...); return 1; }
 //
 //   cm_slm_init(N)  ->  cm_slm_init(::slmc::cm_slm_size<(N)>{}, slmc_site<K>{})
 //
@@ -90,6 +92,11 @@ private:
     L.addEpilogue("extern \"C\" void slmc_cm_cpu_" + Name + "(void **args) { " +
                   (FD->getNumParams() ? "" : "(void)args; ") + Body + "(" +
                   CpuArgs + "); }\n");
+    // The thread group as loops over its threads (slmc_cpu_group_fn).
+    L.addEpilogue("extern \"C\" int slmc_cm_group_" + Name + "(void **args) { " +
+                  (FD->getNumParams() ? "" : "(void)args; ") +
+                  "if (!slmc_cpu_work_item_loops(nullptr)) return 0; " + Body + "(" +
+                  CpuArgs + "); return 1; }\n");
     for (const auto &[Fn, Edge] : Model.reachableFrom(FD))
       if (Fn != FD)
         L.makeDeviceCallable(Fn);

@@ -52,6 +52,7 @@ using namespace slmc::rt;
 
 constexpr const char *kKernelsKey = "slmc.kernels";
 constexpr const char *kCpuEntryPrefix = "slmc_cm_cpu_";
+constexpr const char *kGroupEntryPrefix = "slmc_cm_group_"; // optional
 // Generous limits that no real program reaches; they keep a corrupt list
 // from asking for absurd amounts of memory.
 constexpr size_t kMaxKernels = 1 << 16;
@@ -72,6 +73,7 @@ struct KernelEntry {
   std::string Name;
   std::string Signature; // "name(kind,...)"
   slmc_cpu_kernel_fn Cpu = nullptr;
+  slmc_cpu_group_fn Group = nullptr; // null in programs built before it
   char Token = 0; // its address is the kernel's handle
 };
 
@@ -403,6 +405,9 @@ slmc_status loadProgram(slmc_program &P) {
       if (!K->Cpu)
         return invalid("host object: no CPU entry '" + Symbol +
                        "' for kernel '" + K->Name + "'");
+      std::string Group = kGroupEntryPrefix + K->Name;
+      K->Group = reinterpret_cast<slmc_cpu_group_fn>(
+          ::dlsym(P.Library.Handle, Group.c_str()));
     }
   }
 
@@ -464,6 +469,19 @@ extern "C" slmc_status slmc_program_kernel(slmc_program *P, const char *Name,
     *Cpu = K->Cpu;
   if (Signature)
     *Signature = K->Signature.c_str();
+  return SLMC_SUCCESS;
+}
+
+extern "C" slmc_status slmc_program_kernel_group(slmc_program *P, const char *Name,
+                                                 slmc_cpu_group_fn *Group) {
+  if (!P || !Name || !Group)
+    return recordError(SLMC_ERROR_INVALID_VALUE,
+                       "slmc_program_kernel_group: null program, name or result");
+  const KernelEntry *K = P->find(Name);
+  if (!K)
+    return recordError(SLMC_ERROR_KERNEL_NOT_FOUND,
+                       "slmc_program_kernel_group: the program has no kernel " + quoted(Name));
+  *Group = K->Group;
   return SLMC_SUCCESS;
 }
 

@@ -55,6 +55,12 @@
 #include <unordered_set>
 #include <vector>
 
+// slmc++'s work-item loops (lib/CpuFallback/WorkItemLoops.cpp) copy the item
+// and set its local id at these offsets.
+static_assert(offsetof(slmc_cpu_item, local_id) == 0 && offsetof(slmc_cpu_item, local_size) == 24 &&
+                  sizeof(slmc_cpu_item) == 64,
+              "slmc_cpu_item's layout is known to the work-item loops pass");
+
 // Address and thread sanitizers must be told about stack switches, or they
 // report false errors (ASan when a work-item throws, TSan on any switch).
 // Weak references: the hooks are active whenever a sanitizer runtime is in
@@ -139,6 +145,15 @@ bool envCheck(std::string &Why) {
     Start = End + 1;
   }
   return true;
+}
+
+/// A yes/no environment variable: unset or empty gives `Default`, "0"
+/// gives false, anything else true.
+bool envFlag(const char *Name, bool Default) {
+  const char *V = std::getenv(Name);
+  if (!V || !*V)
+    return Default;
+  return std::strcmp(V, "0") != 0;
 }
 
 size_t pageSize() {
@@ -260,6 +275,13 @@ private:
 /// What every thread taking part in a launch shares.
 struct LaunchJob {
   slmc_cpu_kernel_fn Entry = nullptr;
+  slmc_cpu_group_fn GroupEntry = nullptr; // work-item loops, when compiled so
+  // Cleared when the group entry declines (not transformed): the rest of
+  // the launch runs on fibers.
+  std::atomic<bool> UseLoops{false};
+  std::atomic<bool> RanLoops{false};
+  std::mutex WhyMutex;
+  std::string WhyFibers; // the group entry's reason, for SLMC_VERBOSE
   void **Args = nullptr;
   const std::string *KernelName = nullptr;
   std::string ReadableName; // demangled, for the fault report
@@ -329,6 +351,11 @@ thread_local const slmc_cpu_item *CurrentItem SLMC_FAST_TLS = nullptr;
 thread_local GroupRunner *FiberRunner SLMC_FAST_TLS = nullptr;
 // The runner running a group on this thread (with or without fibers).
 thread_local GroupRunner *ActiveRunner = nullptr;
+// The group running on this thread runs as work-item loops: the item
+// CurrentItem describes is the group's, not a work-item's.
+thread_local bool InLoops SLMC_FAST_TLS = false;
+// slmc_cpu_work_item_loops's last reason on this thread.
+thread_local const char *LoopsDeclined = nullptr;
 // The kernel whose group runs on this thread, for the fault report.
 thread_local const char *CurrentKernelName SLMC_FAST_TLS = nullptr;
 // The runner whose group's races are checked (SLMC_CHECK=races, a group of
@@ -475,6 +502,7 @@ public:
       if (W.TsanFiber)
         __tsan_destroy_fiber(W.TsanFiber);
     std::free(GroupMemory);
+    std::free(Storage);
     for (Block &B : PathBlocks)
       std::free(B.Memory);
   }
@@ -496,7 +524,7 @@ private:
     return Status::ok();
   }
 
-  Status runGroup(LaunchJob &J, uint64_t Linear) {
+  Status runGroup(LaunchJob &J, uint64_t Linear, bool Loops = true) {
     GroupLinear = Linear;
     const slmc_dim3 GC = J.Groups, LS = J.Size;
     slmc_dim3 GId;
@@ -521,6 +549,13 @@ private:
     ActiveRunner = this;
     Failure = Status::ok();
     CurrentKernelName = J.ReadableName.c_str();
+    if (Loops && J.UseLoops.load(std::memory_order_relaxed)) {
+      Status S;
+      if (runLoops(J, GId, Dynamic, N, S))
+        return S;
+      ActiveRunner = this;
+      CurrentKernelName = J.ReadableName.c_str();
+    }
     if (N == 1) {
       Current = &Items[0];
       Job = &J; // for slmc_check_enter
@@ -554,6 +589,82 @@ private:
     return Result;
   }
 
+  /// Runs the group through the kernel's work-group entry. False when the
+  /// entry declined (it then ran nothing): the caller runs fibers. Errors
+  /// are reported as fibers report them: the group runs again on fibers to
+  /// find the work-item that threw or the barriers that diverged (the
+  /// loops do not know them), and only when that run succeeds is the
+  /// report about the group.
+  bool runLoops(LaunchJob &J, slmc_dim3 GId, void *Dynamic, uint32_t N, Status &Result) {
+    slmc_cpu_item Group{{0, 0, 0}, GId, J.Size, J.Groups, Dynamic, J.SubGroupSize};
+    CurrentItem = &Group;
+    InLoops = true;
+    int Ran = 0;
+    std::string What;
+    bool Threw = true;
+    try {
+      Ran = J.GroupEntry(J.Args);
+      Threw = false;
+    } catch (const std::exception &E) {
+      What = E.what();
+    } catch (...) {
+      What = "an exception not derived from std::exception";
+    }
+    InLoops = false;
+    CurrentItem = nullptr;
+    ActiveRunner = nullptr;
+    if (!Threw && Ran == 0) {
+      J.UseLoops.store(false, std::memory_order_relaxed);
+      std::lock_guard<std::mutex> L(J.WhyMutex);
+      if (J.WhyFibers.empty())
+        J.WhyFibers = LoopsDeclined ? LoopsDeclined : "not compiled by slmc++ with optimisation";
+      return false;
+    }
+    J.RanLoops.store(true, std::memory_order_relaxed);
+    if (!Threw && Ran == 1) {
+      Result = Status::ok();
+      return true;
+    }
+    // Again on fibers, for the report.
+    Status Again = runGroup(J, GroupLinear, /*Loops=*/false);
+    if (Again) {
+      Result = std::move(Again);
+    } else if (Threw) {
+      Result = Status::error(SLMC_ERROR_LAUNCH_FAILURE,
+                             J.kernel() + " threw in work-group " + dimString(GId) + ": " + What);
+    } else {
+      // Fibers let work-items meet at different barriers; the loops cannot
+      // and every dialect leaves it undefined.
+      Result = Status::error(
+          SLMC_ERROR_BARRIER_DIVERGENCE,
+          "barrier divergence in work-group " + dimString(GId) + " of " + J.kernel() +
+              ": its " + std::to_string(N) +
+              " work-items wait at different barriers (slmc++ -fslmc-check and "
+              "SLMC_CHECK=barriers name them)");
+    }
+    return true;
+  }
+
+public:
+  /// Per-work-item storage for the group entry (slmc_cpu_work_item_storage).
+  void *workItemStorage(size_t Bytes, size_t Align) {
+    Align = std::max<size_t>(Align, 64);
+    if ((Align & (Align - 1)) != 0)
+      return nullptr;
+    if (Bytes <= StorageBytes && reinterpret_cast<uintptr_t>(Storage) % Align == 0)
+      return Storage;
+    std::free(Storage);
+    Storage = nullptr;
+    StorageBytes = 0;
+    void *P = nullptr;
+    if (posix_memalign(&P, Align, roundUp(Bytes ? Bytes : 1, Align)) != 0)
+      return nullptr;
+    Storage = P;
+    StorageBytes = Bytes;
+    return P;
+  }
+
+private:
   /// A group of one work-item needs no fiber: any barrier it reaches is
   /// trivially complete (slmc_cpu_barrier returns at once).
   Status runAlone(LaunchJob &J, WorkItem &W) {
@@ -827,6 +938,8 @@ private:
   std::vector<uint32_t> ShuffleSlots[2]; // sub-group exchanges, by linear id
   void *GroupMemory = nullptr;
   size_t GroupMemoryCapacity = 0;
+  void *Storage = nullptr; // slmc_cpu_work_item_storage's
+  size_t StorageBytes = 0;
   fctx::fcontext_t Scheduler = nullptr; // where a fiber switches back to
   const void *SchedulerStack = nullptr;  // its stack, for sanitizers only
   size_t SchedulerStackSize = 0;
@@ -910,9 +1023,13 @@ void handler(int Sig, siginfo_t *Info, void *Context) {
     L.add(describe(Sig));
     L.add(" in kernel '");
     L.add(CurrentKernelName ? CurrentKernelName : "?");
-    L.add("' on the CPU fallback, work-item ");
-    L.add(Item->local_id);
-    L.add(" of work-group ");
+    if (InLoops) {
+      L.add("' on the CPU fallback, a work-item of work-group ");
+    } else {
+      L.add("' on the CPU fallback, work-item ");
+      L.add(Item->local_id);
+      L.add(" of work-group ");
+    }
     L.add(Item->group_id);
     if (Sig == SIGSEGV || Sig == SIGBUS) {
       GroupRunner *R = FiberRunner;
@@ -931,6 +1048,9 @@ void handler(int Sig, siginfo_t *Info, void *Context) {
           L.Text[L.Len++] = Hex[--D];
       }
     }
+    if (InLoops)
+      L.add(" (its work-items run as loops; SLMC_CPU_WORK_ITEM_LOOPS=0 runs them as "
+            "fibers and names the one at fault)");
     L.add("\n");
     ssize_t Ignored = write(STDERR_FILENO, L.Text, L.Len);
     (void)Ignored;
@@ -1171,6 +1291,8 @@ public:
 
     LaunchJob J;
     J.Entry = R.CpuEntry;
+    J.GroupEntry = P.cpu_group;
+    J.UseLoops.store(P.cpu_group && LoopsEnabled && !CheckMode, std::memory_order_relaxed);
     J.Args = P.args;
     J.KernelName = &R.Kernel.Name;
     J.ReadableName = demangled(R.Kernel.Name);
@@ -1194,6 +1316,8 @@ public:
     Pool.run(J);
     if (CheckMode && !J.Instrumented.load(std::memory_order_relaxed))
       warnUninstrumented(J.ReadableName);
+    if (Verbose)
+      sayPath(J);
     if (J.ErrorGroup != std::numeric_limits<uint64_t>::max()) {
       // A race is also printed: programs that swallow the launch's error
       // (or run it where nobody reads it) still show what was found.
@@ -1269,7 +1393,30 @@ private:
                  Kernel.c_str());
   }
 
+  /// SLMC_VERBOSE: how each kernel's groups ran, once per kernel.
+  void sayPath(LaunchJob &J) {
+    std::string Path;
+    if (J.RanLoops.load(std::memory_order_relaxed))
+      Path = "work-item loops";
+    else if (!J.GroupEntry && J.ItemsPerGroup == 1)
+      Path = "one call per work-group (one work-item each)";
+    else if (!J.GroupEntry)
+      Path = "fibers (no work-group entry)";
+    else if (CheckMode)
+      Path = "fibers (SLMC_CHECK is set)";
+    else if (!LoopsEnabled)
+      Path = "fibers (SLMC_CPU_WORK_ITEM_LOOPS=0)";
+    else
+      Path = "fibers (" + J.WhyFibers + ")";
+    if (!Said.insert(J.ReadableName + '\0' + Path).second)
+      return;
+    std::fprintf(stderr, "slmc: cpu: %s runs as %s\n", J.kernel().c_str(), Path.c_str());
+  }
+
   slmc_device_info Info{};
+  bool Verbose = envFlag("SLMC_VERBOSE", false);
+  bool LoopsEnabled = envFlag("SLMC_CPU_WORK_ITEM_LOOPS", true);
+  std::unordered_set<std::string> Said;      // SLMC_VERBOSE paths told
   std::unordered_set<std::string> Unchecked; // kernels warned about
   const size_t StackSize;
   std::mutex LaunchMutex; // one launch at a time owns the pool
@@ -1305,6 +1452,15 @@ extern "C" const slmc_cpu_item *slmc_cpu_current_item(void) {
 extern "C" void *slmc_cpu_group_local_alloc(size_t bytes, size_t align) {
   GroupRunner *R = ActiveRunner;
   return R ? R->groupLocalBlock(bytes, align) : nullptr;
+}
+
+extern "C" int slmc_cpu_work_item_loops(const char *why_not) {
+  LoopsDeclined = why_not;
+  return 0;
+}
+
+extern "C" void *slmc_cpu_work_item_storage(size_t bytes, size_t align) {
+  return ActiveRunner ? ActiveRunner->workItemStorage(bytes, align) : nullptr;
 }
 
 extern "C" void slmc_cpu_barrier(void) {

@@ -1,0 +1,882 @@
+//===- WorkItemLoops.cpp - work-groups as loops over work-items -----------===//
+//
+// Part of the slmc project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// A pass plugin (clang -fpass-plugin=slmcWorkItemLoops.so) that slmc++ loads
+// into the host pass. It turns each kernel's work-group entry
+// (slmc::cpu_group_entry<F>, slmc/offload.h) into a function that runs a
+// whole work-group with loops over its work-items instead of one fiber per
+// work-item, so the CPU fallback needs no context switch at a barrier and
+// the loops can be vectorised across work-items.
+//
+// The entry starts `if (!slmc_cpu_work_item_loops(nullptr)) return 0;` and
+// then runs one work-item. After the kernel is inlined into it:
+//
+//  * the code is cut at each barrier (slmc_cpu_barrier) into regions: a
+//    region is what a work-item runs from the entry or from a barrier until
+//    it reaches the next barrier or returns;
+//  * each region becomes a loop nest over the group's work-items (z, y, x;
+//    x innermost, as consecutive work-items) around a copy of its blocks;
+//    the copy's exits record which barrier each work-item reached, and the
+//    group goes on with that barrier's region (every work-item must reach
+//    the same one: otherwise the entry returns 2, barrier divergence);
+//  * values that live across a barrier, and the kernel's stack variables,
+//    get one slot per work-item in storage the runtime lends
+//    (slmc_cpu_work_item_storage);
+//  * slmc_cpu_current_item() reads a copy of the group's item whose local
+//    id the loops set.
+//
+// Then the marker call becomes `1`. Kernels it cannot transform (a barrier
+// behind an indirect call, sub-group functions, exception handling,
+// variable-length arrays, ...) keep the call with the reason as argument: the
+// entry returns 0 and the runtime runs that kernel on fibers, saying why
+// under SLMC_VERBOSE. Group-local memory is unaffected: static thread_local
+// variables are one copy per running group either way.
+//
+// It runs at the start of the optimisation pipeline (after the inliner and
+// the loop simplifications, before the vectoriser), on a copy of the entry,
+// which replaces the entry only when the result verifies.
+//
+//===----------------------------------------------------------------------===//
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/Analysis/ValueTracking.h"
+#include "llvm/Demangle/Demangle.h"
+#include "llvm/IR/CFG.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/PassManager.h"
+#include "llvm/IR/Verifier.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Plugins/PassPlugin.h"
+#include "llvm/Transforms/InstCombine/InstCombine.h"
+#include "llvm/Transforms/Scalar/EarlyCSE.h"
+#include "llvm/Transforms/Scalar/GVN.h"
+#include "llvm/Transforms/Scalar/LICM.h"
+#include "llvm/Transforms/Scalar/LoopPassManager.h"
+#include "llvm/Transforms/Scalar/SROA.h"
+#include "llvm/Transforms/Scalar/SimplifyCFG.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
+#include "llvm/Transforms/Utils/Cloning.h"
+#include "llvm/Transforms/Utils/Local.h"
+#include "llvm/Transforms/Utils/ValueMapper.h"
+
+using namespace llvm;
+
+namespace {
+
+// slmc/runtime.h's names.
+constexpr const char *kMarker = "slmc_cpu_work_item_loops";
+constexpr const char *kStorage = "slmc_cpu_work_item_storage";
+constexpr const char *kCurrentItem = "slmc_cpu_current_item";
+constexpr const char *kBarrier = "slmc_cpu_barrier";
+// Functions whose meaning depends on running as one of a group's fibers.
+constexpr const char *kFiberOnly[] = {"slmc_cpu_sub_group_barrier",
+                                      "slmc_cpu_sub_group_shuffle",
+                                      "slmc_cpu_group_local_alloc"};
+
+// slmc_cpu_item (slmc/runtime.h; the runtime asserts this layout): local_id
+// at 0, local_size at 24, 64 bytes in all.
+constexpr uint64_t kItemBytes = 64;
+constexpr uint64_t kLocalSizeOffset = 24;
+// Entry results the runtime reads.
+constexpr int kRanGroup = 1, kDiverged = 2, kUseFibers = 0;
+
+std::string readable(StringRef Name) {
+  std::string D = demangle(Name.str());
+  return D.size() > 160 ? D.substr(0, 157) + "..." : D;
+}
+
+/// Which values can be computed again instead of being saved across a
+/// barrier: pure, speculatable arithmetic over constants, the entry's
+/// argument, prolog values, reads of the kernel's functor (which no
+/// work-item writes: on GPUs each has its own copy) and reads of the item.
+enum class Remat { No, Uniform, PerItem };
+
+class Rematerialiser {
+public:
+  Rematerialiser(Function &F, BasicBlock &Prolog, AllocaInst &Item,
+                 bool PrivateAllocas)
+      : F(F), Prolog(Prolog), Item(Item), PrivateAllocas(PrivateAllocas) {}
+
+  Remat kind(Value *V, unsigned Depth = 0) {
+    if (isa<Constant>(V) || isa<Argument>(V))
+      return Remat::Uniform;
+    auto *I = dyn_cast<Instruction>(V);
+    if (!I)
+      return Remat::No;
+    if (I == &Item)
+      return Remat::PerItem;
+    if (I->getParent() == &Prolog)
+      return isa<AllocaInst>(I) && PrivateAllocas ? Remat::PerItem
+                                                  : Remat::Uniform;
+    auto Known = Kinds.find(I);
+    if (Known != Kinds.end())
+      return Known->second;
+    if (Depth > 12)
+      return Remat::No;
+    Remat K = Remat::No;
+    if (auto *L = dyn_cast<LoadInst>(I)) {
+      if (!L->isVolatile() && !L->isAtomic()) {
+        const Value *Base = getUnderlyingObject(L->getPointerOperand());
+        if (Base == &Item)
+          K = Remat::PerItem;
+        else if (isFunctor(Base))
+          K = operands(I, Depth);
+      }
+    } else if (!isa<PHINode>(I) && !I->mayReadOrWriteMemory() &&
+               isSafeToSpeculativelyExecute(I) && !I->isTerminator()) {
+      K = operands(I, Depth);
+    }
+    Kinds[I] = K;
+    return K;
+  }
+
+  /// A copy of `V`'s computation before `At` (operands first).
+  Value *copyAt(Value *V, BasicBlock::iterator At,
+                DenseMap<Value *, Value *> &Memo) {
+    auto *I = dyn_cast<Instruction>(V);
+    if (!I || I->getParent() == &Prolog || I == &Item)
+      return V;
+    if (Value *Done = Memo.lookup(I))
+      return Done;
+    Instruction *Copy = I->clone();
+    for (Use &Op : Copy->operands())
+      Op.set(copyAt(Op.get(), At, Memo));
+    Copy->insertBefore(At);
+    Copy->setName(I->getName() + ".again");
+    Memo[I] = Copy;
+    return Copy;
+  }
+
+private:
+  Remat operands(Instruction *I, unsigned Depth) {
+    Remat K = Remat::Uniform;
+    for (Value *Op : I->operands()) {
+      Remat O = kind(Op, Depth + 1);
+      if (O == Remat::No)
+        return Remat::No;
+      if (O == Remat::PerItem)
+        K = Remat::PerItem;
+    }
+    return K;
+  }
+
+  /// The functor: `args[0]` loaded from the entry's argument.
+  bool isFunctor(const Value *Base) const {
+    if (isa<Argument>(Base))
+      return true; // the args array itself
+    auto *L = dyn_cast<LoadInst>(Base);
+    return L && isa<Argument>(getUnderlyingObject(L->getPointerOperand()));
+  }
+
+  Function &F;
+  BasicBlock &Prolog;
+  AllocaInst &Item;
+  bool PrivateAllocas;
+  DenseMap<Instruction *, Remat> Kinds;
+};
+
+class WorkGroupEntry {
+public:
+  WorkGroupEntry(Function &Entry, CallInst &Marker)
+      : G(Entry), M(*Entry.getParent()), Marker(Marker) {}
+
+  /// Rewrites the entry, or leaves it returning 0 with the reason in the
+  /// marker's argument. Returns whether it changed the module.
+  bool run() {
+    if (!inlineItemFunctions() || !check()) {
+      giveUp();
+      return true;
+    }
+    ValueToValueMapTy VMap;
+    Function *Copy = CloneFunction(&G, VMap);
+    CallInst *CopyMarker = cast<CallInst>(VMap[&Marker]);
+    std::string Failure;
+    if (!transform(*Copy, *CopyMarker) || verifyFunction(*Copy, nullptr)) {
+      Copy->eraseFromParent();
+      Why = Why.empty() ? "internal error: the work-item loops did not verify"
+                        : Why;
+      giveUp();
+      return true;
+    }
+    // The entry now also returns 2: facts inferred about its result go.
+    Copy->removeRetAttr(Attribute::Range);
+    Copy->setComdat(G.getComdat());
+    Copy->setLinkage(G.getLinkage());
+    Copy->setVisibility(G.getVisibility());
+    G.replaceAllUsesWith(Copy);
+    Copy->takeName(&G);
+    G.eraseFromParent();
+    Result = Copy;
+    return true;
+  }
+
+  Function *transformed() const { return Result; }
+
+private:
+  Function &G;
+  Module &M;
+  CallInst &Marker;
+  std::string Why;
+  Function *Result = nullptr;
+
+  // ---- Before the copy: inline what the loops must see ----------------
+
+  static bool isFiberOnly(const Function *F) {
+    if (!F)
+      return false;
+    for (const char *N : kFiberOnly)
+      if (F->getName() == N)
+        return true;
+    return F->getName().starts_with("slmc_check_");
+  }
+
+  /// Functions defined here that (maybe indirectly) wait at a barrier, read
+  /// the work-item's ids or need fibers: every call of one must be inlined.
+  DenseSet<const Function *> itemFunctions() {
+    DenseSet<const Function *> Set;
+    bool Changed = true;
+    while (Changed) {
+      Changed = false;
+      for (Function &F : M) {
+        if (F.isDeclaration() || Set.contains(&F) || &F == &G)
+          continue;
+        for (Instruction &I : instructions(F)) {
+          auto *CB = dyn_cast<CallBase>(&I);
+          if (!CB)
+            continue;
+          const Function *Callee = CB->getCalledFunction();
+          bool Item = !Callee ? !CB->isInlineAsm()
+                              : Set.contains(Callee) || isFiberOnly(Callee) ||
+                                    Callee->getName() == kBarrier ||
+                                    Callee->getName() == kCurrentItem;
+          if (Item) {
+            Set.insert(&F);
+            Changed = true;
+            break;
+          }
+        }
+      }
+    }
+    return Set;
+  }
+
+  bool inlineItemFunctions() {
+    DenseSet<const Function *> Item = itemFunctions();
+    for (unsigned Round = 0; Round < 4096; ++Round) {
+      CallBase *Next = nullptr;
+      for (Instruction &I : instructions(G))
+        if (auto *CB = dyn_cast<CallBase>(&I))
+          if (Function *Callee = CB->getCalledFunction())
+            if (!Callee->isDeclaration() && Item.contains(Callee)) {
+              Next = CB;
+              break;
+            }
+      if (!Next)
+        return true;
+      std::string Name = readable(Next->getCalledFunction()->getName());
+      InlineFunctionInfo IFI;
+      InlineResult R = InlineFunction(*Next, IFI);
+      if (!R.isSuccess()) {
+        Why = "cannot inline '" + Name + "' (" + R.getFailureReason() + ")";
+        return false;
+      }
+    }
+    Why = "too many nested calls to inline (recursion?)";
+    return false;
+  }
+
+  bool check() {
+    for (Instruction &I : instructions(G)) {
+      if (isa<InvokeInst>(I) || isa<LandingPadInst>(I) || isa<ResumeInst>(I) ||
+          isa<CallBrInst>(I) || I.isEHPad()) {
+        Why = "the kernel has exception-handling code";
+        return false;
+      }
+      if (auto *A = dyn_cast<AllocaInst>(&I))
+        if (!A->isStaticAlloca()) {
+          Why = "the kernel has a variable-length array";
+          return false;
+        }
+      auto *CB = dyn_cast<CallBase>(&I);
+      if (!CB || CB->isInlineAsm())
+        continue;
+      Function *Callee = CB->getCalledFunction();
+      if (!Callee) {
+        Why = "the kernel makes an indirect call";
+        return false;
+      }
+      if (isFiberOnly(Callee)) {
+        StringRef N = Callee->getName();
+        Why = N.starts_with("slmc_cpu_sub_group_")
+                  ? "the kernel uses sub-group barriers or shuffles"
+              : N == "slmc_cpu_group_local_alloc"
+                  ? "the kernel allocates group-local memory in a function it "
+                    "calls"
+                  : "the kernel is instrumented for SLMC_CHECK";
+        return false;
+      }
+      if (CB->hasFnAttr(Attribute::ReturnsTwice)) {
+        Why =
+            "the kernel calls " + Callee->getName().str() + " (returns twice)";
+        return false;
+      }
+    }
+    return true;
+  }
+
+  void giveUp() {
+    IRBuilder<> B(&Marker);
+    Constant *Text = B.CreateGlobalString(Why, "slmc.wi.why");
+    Marker.setArgOperand(0, Text);
+  }
+
+  // ---- On the copy ------------------------------------------------------
+
+  struct Region {
+    BasicBlock *Start = nullptr;
+    SmallVector<BasicBlock *, 16> Blocks; // in discovery order
+    DenseSet<BasicBlock *> Set;
+  };
+
+  bool transform(Function &F, CallInst &Mark) {
+    LLVMContext &C = F.getContext();
+    Type *I32 = Type::getInt32Ty(C), *I64 = Type::getInt64Ty(C);
+    PointerType *Ptr = PointerType::getUnqual(C);
+    const DataLayout &DL = M.getDataLayout();
+
+    // The kernel part only: `return 0` unless the marker says 1.
+    BasicBlock *MarkBlock = Mark.getParent();
+    Mark.replaceAllUsesWith(ConstantInt::get(Mark.getType(), 1));
+    Mark.eraseFromParent();
+    SimplifyInstructionsInBlock(MarkBlock);
+    ConstantFoldTerminator(MarkBlock, true);
+    removeUnreachableBlocks(F);
+
+    // A new entry block holds the allocas and the group's set-up.
+    BasicBlock *Body = &F.getEntryBlock();
+    BasicBlock *Prolog = BasicBlock::Create(C, "wi.prolog", &F, Body);
+    SmallVector<AllocaInst *, 16> Allocas;
+    for (Instruction &I : make_early_inc_range(*Body))
+      if (auto *A = dyn_cast<AllocaInst>(&I)) {
+        A->moveBefore(Prolog->end());
+        Allocas.push_back(A);
+      }
+
+    // Barrier calls each alone in a block; the block after one starts its
+    // region.
+    Function *BarrierFn = M.getFunction(kBarrier);
+    SmallVector<CallInst *, 8> Barriers;
+    if (BarrierFn)
+      for (User *U : BarrierFn->users())
+        if (auto *CI = dyn_cast<CallInst>(U))
+          if (CI->getFunction() == &F)
+            Barriers.push_back(CI);
+    // Source order, so region numbers are stable.
+    DenseMap<const BasicBlock *, unsigned> Order;
+    for (BasicBlock &BB : F)
+      Order[&BB] = Order.size();
+    llvm::sort(Barriers, [&](CallInst *A, CallInst *B) {
+      if (A->getParent() != B->getParent())
+        return Order[A->getParent()] < Order[B->getParent()];
+      return A->comesBefore(B);
+    });
+    SmallVector<BasicBlock *, 8> BarrierBlocks;
+    SmallVector<Region, 8> Regions(1);
+    Regions[0].Start = Body;
+    DenseMap<BasicBlock *, unsigned> BarrierId; // barrier block -> region
+    for (CallInst *B : Barriers) {
+      BasicBlock *BB = B->getParent();
+      if (&BB->front() != B)
+        BB = SplitBlock(BB, B);
+      BasicBlock *After = SplitBlock(BB, B->getNextNode());
+      BarrierBlocks.push_back(BB);
+      BarrierId[BB] = Regions.size();
+      Regions.emplace_back();
+      Regions.back().Start = After;
+    }
+    const unsigned Exit = Regions.size();
+
+    // Regions: blocks reachable from their start without crossing a barrier.
+    for (Region &R : Regions) {
+      SmallVector<BasicBlock *, 16> Work{R.Start};
+      R.Set.insert(R.Start);
+      while (!Work.empty()) {
+        BasicBlock *BB = Work.pop_back_val();
+        R.Blocks.push_back(BB);
+        for (BasicBlock *S : successors(BB))
+          if (!BarrierId.count(S) && R.Set.insert(S).second)
+            Work.push_back(S);
+      }
+    }
+    // Blocks from which each barrier can be reached (any path).
+    SmallVector<DenseSet<BasicBlock *>, 8> Reaches(Regions.size());
+    for (unsigned K = 1; K < Regions.size(); ++K) {
+      SmallVector<BasicBlock *, 16> Work{BarrierBlocks[K - 1]};
+      while (!Work.empty()) {
+        BasicBlock *BB = Work.pop_back_val();
+        for (BasicBlock *P : predecessors(BB))
+          if (P != Prolog && Reaches[K].insert(P).second)
+            Work.push_back(P);
+      }
+    }
+
+    // The group's item, and the copy the kernel reads, whose local id the
+    // loops set.
+    IRBuilder<> IB(Prolog);
+    FunctionCallee CurrentFn = M.getOrInsertFunction(kCurrentItem, Ptr);
+    CallInst *GroupItem = IB.CreateCall(CurrentFn, {}, "group.item");
+    AllocaInst *Item = IB.CreateAlloca(
+        ArrayType::get(Type::getInt8Ty(C), kItemBytes), nullptr, "item");
+    Item->setAlignment(Align(8));
+    IB.CreateMemCpy(Item, Align(8), GroupItem, Align(8), kItemBytes);
+    for (Instruction &I : make_early_inc_range(instructions(F)))
+      if (auto *CI = dyn_cast<CallInst>(&I))
+        if (CI != GroupItem && CI->getCalledFunction() &&
+            CI->getCalledFunction()->getName() == kCurrentItem) {
+          CI->replaceAllUsesWith(Item);
+          CI->eraseFromParent();
+        }
+    class Rematerialiser Rematerialiser(F, *Prolog, *Item, Regions.size() > 1);
+
+    // Values some work-item needs after a barrier that it computed before.
+    auto UseBlock = [](Use &U) {
+      auto *User = cast<Instruction>(U.getUser());
+      if (auto *Phi = dyn_cast<PHINode>(User))
+        return Phi->getIncomingBlock(U);
+      return User->getParent();
+    };
+    SmallVector<Instruction *, 32> Demoted;
+    if (Regions.size() > 1)
+      for (BasicBlock &BB : F) {
+        if (&BB == Prolog || BarrierId.count(&BB))
+          continue;
+        for (Instruction &I : BB) {
+          if (I.getType()->isVoidTy() || isa<AllocaInst>(I))
+            continue;
+          bool Crosses = false;
+          for (Use &U : I.uses()) {
+            BasicBlock *UB = UseBlock(U);
+            if (UB == &BB)
+              continue; // later in the defining block: no barrier between
+            for (unsigned K = 1; K < Regions.size() && !Crosses; ++K)
+              Crosses = Reaches[K].contains(&BB) && Regions[K].Set.contains(UB);
+            if (Crosses)
+              break;
+          }
+          if (Crosses)
+            Demoted.push_back(&I);
+        }
+      }
+    // Those computed from the group's invariants are computed once, in the
+    // prolog; those from the work-item's id too are computed again where
+    // used; the others are saved.
+    SmallVector<Instruction *, 32> Hoisted, Recomputed;
+    llvm::erase_if(Demoted, [&](Instruction *I) {
+      switch (Rematerialiser.kind(I)) {
+      case Remat::Uniform:
+        Hoisted.push_back(I);
+        return true;
+      case Remat::PerItem:
+        Recomputed.push_back(I);
+        return true;
+      case Remat::No:
+        return false;
+      }
+      return false;
+    });
+    // Per-work-item slots: demoted values, then (with barriers) the
+    // kernel's stack variables. Layout: slot after slot, each an array over
+    // the group's work-items.
+    struct Slot {
+      Value *Of;
+      uint64_t Stride;
+      Align Alignment;
+      Value *Base = nullptr;
+    };
+    SmallVector<Slot, 32> Slots;
+    for (Instruction *I : Demoted)
+      Slots.push_back({I, DL.getTypeAllocSize(I->getType()),
+                       DL.getABITypeAlign(I->getType())});
+    if (Regions.size() > 1)
+      for (AllocaInst *A : Allocas) {
+        Align Al = A->getAlign();
+        uint64_t Bytes = DL.getTypeAllocSize(A->getAllocatedType()) *
+                         cast<ConstantInt>(A->getArraySize())->getZExtValue();
+        Slots.push_back({A, alignTo(std::max<uint64_t>(Bytes, 1), Al), Al});
+      }
+
+    // The rest of the prolog: local sizes, the storage.
+    IRBuilder<> B(Prolog);
+    Value *SizeAddr = B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), GroupItem,
+                                                   kLocalSizeOffset);
+    Value *LX = B.CreateZExt(B.CreateLoad(I32, SizeAddr, "lx"), I64);
+    Value *LY = B.CreateZExt(
+        B.CreateLoad(I32, B.CreateConstInBoundsGEP1_64(I32, SizeAddr, 1), "ly"),
+        I64);
+    Value *LZ = B.CreateZExt(
+        B.CreateLoad(I32, B.CreateConstInBoundsGEP1_64(I32, SizeAddr, 2), "lz"),
+        I64);
+    Value *Items = B.CreateMul(B.CreateMul(LX, LY), LZ, "items");
+    AllocaInst *MinNext = B.CreateAlloca(I32, nullptr, "next.min");
+    AllocaInst *MaxNext = B.CreateAlloca(I32, nullptr, "next.max");
+    AllocaInst *State = B.CreateAlloca(I32, nullptr, "region");
+    if (!Slots.empty()) {
+      uint64_t Offset = 0; // bytes per work-item before each slot
+      Align Max(16);
+      for (Slot &S : Slots)
+        Max = std::max(Max, S.Alignment);
+      SmallVector<uint64_t, 32> Offsets;
+      for (Slot &S : Slots) {
+        Offset = alignTo(Offset, Max);
+        Offsets.push_back(Offset);
+        Offset += S.Stride;
+      }
+      Offset = alignTo(Offset, Max);
+      FunctionCallee StorageFn = M.getOrInsertFunction(kStorage, Ptr, I64, I64);
+      Value *Storage = B.CreateCall(
+          StorageFn,
+          {B.CreateMul(Items, B.getInt64(Offset)), B.getInt64(Max.value())},
+          "wi.storage");
+      BasicBlock *NoStorage = BasicBlock::Create(C, "wi.no_storage", &F);
+      BasicBlock *Go = BasicBlock::Create(C, "wi.go", &F);
+      B.CreateCondBr(B.CreateIsNull(Storage), NoStorage, Go);
+      IRBuilder<>(NoStorage).CreateRet(
+          ConstantInt::get(F.getReturnType(), kUseFibers));
+      B.SetInsertPoint(Go);
+      for (unsigned I = 0; I < Slots.size(); ++I)
+        Slots[I].Base = B.CreateInBoundsGEP(
+            B.getInt8Ty(), Storage, B.CreateMul(Items, B.getInt64(Offsets[I])),
+            "slot");
+    }
+    BasicBlock *PrologEnd = B.GetInsertBlock();
+    for (Instruction *I : Hoisted) {
+      DenseMap<Value *, Value *> Memo;
+      I->replaceAllUsesWith(Rematerialiser.copyAt(I, PrologEnd->end(), Memo));
+    }
+    for (Instruction *I : Recomputed)
+      for (Use &U : make_early_inc_range(I->uses())) {
+        auto *User = cast<Instruction>(U.getUser());
+        BasicBlock::iterator At = User->getIterator();
+        if (auto *Phi = dyn_cast<PHINode>(User))
+          At = Phi->getIncomingBlock(U)->getTerminator()->getIterator();
+        DenseMap<Value *, Value *> Memo;
+        U.set(Rematerialiser.copyAt(I, At, Memo));
+      }
+
+    // Placeholder for "this work-item's linear id", one per use, replaced
+    // in each region's copy.
+    Function *WiFn =
+        Function::Create(FunctionType::get(I64, false),
+                         GlobalValue::PrivateLinkage, "slmc.wi.linear", M);
+    auto AddressAt = [&](Slot &S, Instruction *Before) {
+      IRBuilder<> U(Before);
+      Value *Wi = U.CreateCall(WiFn);
+      return U.CreateInBoundsGEP(U.getInt8Ty(), S.Base,
+                                 U.CreateMul(Wi, U.getInt64(S.Stride)));
+    };
+    auto InsertionFor = [&](Use &U) -> Instruction * {
+      auto *User = cast<Instruction>(U.getUser());
+      if (auto *Phi = dyn_cast<PHINode>(User))
+        return Phi->getIncomingBlock(U)->getTerminator();
+      return User;
+    };
+
+    for (Slot &S : Slots) {
+      if (auto *A = dyn_cast<AllocaInst>(S.Of)) {
+        for (Use &U : make_early_inc_range(A->uses())) {
+          auto *User = cast<Instruction>(U.getUser());
+          if (User->isLifetimeStartOrEnd() || isa<DbgInfoIntrinsic>(User)) {
+            User->eraseFromParent();
+            continue;
+          }
+          U.set(AddressAt(S, InsertionFor(U)));
+        }
+        A->replaceAllUsesWith(PoisonValue::get(A->getType())); // debug records
+        A->eraseFromParent();
+        continue;
+      }
+      auto *I = cast<Instruction>(S.Of);
+      Type *T = I->getType();
+      DenseMap<BasicBlock *, Value *> AtEnd; // one reload per incoming block
+      for (Use &U : make_early_inc_range(I->uses())) {
+        Instruction *Before = InsertionFor(U);
+        bool Phi = isa<PHINode>(U.getUser());
+        if (Phi) {
+          Value *&V = AtEnd[Before->getParent()];
+          if (!V)
+            V = IRBuilder<>(Before).CreateAlignedLoad(
+                T, AddressAt(S, Before), S.Alignment, I->getName() + ".wi");
+          U.set(V);
+        } else {
+          U.set(IRBuilder<>(Before).CreateAlignedLoad(
+              T, AddressAt(S, Before), S.Alignment, I->getName() + ".wi"));
+        }
+      }
+      Instruction *After = isa<PHINode>(I)
+                               ? &*I->getParent()->getFirstNonPHIIt()
+                               : I->getNextNode();
+      IRBuilder<>(After).CreateAlignedStore(I, AddressAt(S, After),
+                                            S.Alignment);
+    }
+
+    // One loop nest per region around a copy of its blocks.
+    BasicBlock *Dispatch = BasicBlock::Create(C, "wi.dispatch", &F);
+    BasicBlock *Finish = BasicBlock::Create(C, "wi.finish", &F);
+    BasicBlock *Diverged = BasicBlock::Create(C, "wi.diverged", &F);
+    IRBuilder<>(Finish).CreateRet(
+        ConstantInt::get(F.getReturnType(), kRanGroup));
+    IRBuilder<>(Diverged).CreateRet(
+        ConstantInt::get(F.getReturnType(), kDiverged));
+    SmallVector<BasicBlock *, 8> Entries; // each region's loop pre-header
+    struct Pending {
+      BasicBlock *Done;
+      unsigned Single; // the one region it can go on with, or ~0u
+    };
+    SmallVector<Pending, 8> Dones;
+    for (unsigned K = 0; K < Regions.size(); ++K) {
+      Region &R = Regions[K];
+      auto *Pre = BasicBlock::Create(C, "r" + Twine(K) + ".pre", &F);
+      auto *ZHead = BasicBlock::Create(C, "r" + Twine(K) + ".z", &F);
+      auto *YHead = BasicBlock::Create(C, "r" + Twine(K) + ".y", &F);
+      auto *XHead = BasicBlock::Create(C, "r" + Twine(K) + ".x", &F);
+      auto *XLatch = BasicBlock::Create(C, "r" + Twine(K) + ".x.latch", &F);
+      auto *YLatch = BasicBlock::Create(C, "r" + Twine(K) + ".y.latch", &F);
+      auto *ZLatch = BasicBlock::Create(C, "r" + Twine(K) + ".z.latch", &F);
+      auto *Done = BasicBlock::Create(C, "r" + Twine(K) + ".done", &F);
+      Entries.push_back(Pre);
+
+      // Copy the blocks; exits go to the latch with the next region.
+      ValueToValueMapTy VMap;
+      SmallVector<BasicBlock *, 16> Copies;
+      for (BasicBlock *BB : R.Blocks) {
+        BasicBlock *Copy = CloneBasicBlock(BB, VMap, ".r" + Twine(K), &F);
+        VMap[BB] = Copy;
+        Copies.push_back(Copy);
+      }
+      IRBuilder<> LB(XLatch);
+      PHINode *Next = LB.CreatePHI(I32, 4, "next");
+      DenseMap<unsigned, BasicBlock *> Stubs;
+      auto StubFor = [&](unsigned Target) {
+        BasicBlock *&S = Stubs[Target];
+        if (!S) {
+          S = BasicBlock::Create(C, "r" + Twine(K) + ".to" + Twine(Target), &F,
+                                 XLatch);
+          IRBuilder<>(S).CreateBr(XLatch);
+          Next->addIncoming(ConstantInt::get(I32, Target), S);
+        }
+        return S;
+      };
+      for (BasicBlock *Copy : Copies) {
+        Instruction *T = Copy->getTerminator();
+        if (isa<ReturnInst>(T)) {
+          IRBuilder<>(T).CreateBr(StubFor(Exit));
+          T->eraseFromParent();
+          continue;
+        }
+        for (unsigned S = 0; S < T->getNumSuccessors(); ++S) {
+          auto It = BarrierId.find(T->getSuccessor(S));
+          if (It != BarrierId.end())
+            T->setSuccessor(S, StubFor(It->second));
+        }
+      }
+      for (BasicBlock *Copy : Copies)
+        for (Instruction &I : *Copy)
+          RemapInstruction(&I, VMap,
+                           RF_NoModuleLevelChanges | RF_IgnoreMissingLocals);
+      // PHI entries from blocks outside the region never run in this copy.
+      DenseSet<BasicBlock *> CopySet(Copies.begin(), Copies.end());
+      for (BasicBlock *Copy : Copies)
+        for (PHINode &Phi : make_early_inc_range(Copy->phis()))
+          for (unsigned I = Phi.getNumIncomingValues(); I-- > 0;)
+            if (!CopySet.contains(Phi.getIncomingBlock(I)))
+              Phi.removeIncomingValue(I, /*DeletePHIIfEmpty=*/false);
+
+      // The loop nest.
+      IRBuilder<> PB(Pre);
+      const bool Several = Stubs.size() > 1;
+      if (Several) {
+        PB.CreateStore(PB.getInt32(~0u), MinNext);
+        PB.CreateStore(PB.getInt32(0), MaxNext);
+      }
+      PB.CreateBr(ZHead);
+      IRBuilder<> ZB(ZHead);
+      PHINode *Z = ZB.CreatePHI(I64, 2, "z");
+      ZB.CreateBr(YHead);
+      IRBuilder<> YB(YHead);
+      PHINode *Y = YB.CreatePHI(I64, 2, "y");
+      Value *Row =
+          YB.CreateMul(YB.CreateAdd(YB.CreateMul(Z, LY), Y), LX, "row");
+      YB.CreateBr(XHead);
+      IRBuilder<> XB(XHead);
+      PHINode *X = XB.CreatePHI(I64, 2, "x");
+      Value *Wi = XB.CreateAdd(Row, X, "wi");
+      XB.CreateStore(XB.CreateTrunc(X, I32), Item);
+      XB.CreateStore(XB.CreateTrunc(Y, I32),
+                     XB.CreateConstInBoundsGEP1_64(I32, Item, 1));
+      XB.CreateStore(XB.CreateTrunc(Z, I32),
+                     XB.CreateConstInBoundsGEP1_64(I32, Item, 2));
+      XB.CreateBr(cast<BasicBlock>(VMap[R.Start]));
+      if (Several) {
+        LB.CreateStore(LB.CreateBinaryIntrinsic(
+                           Intrinsic::umin, LB.CreateLoad(I32, MinNext), Next),
+                       MinNext);
+        LB.CreateStore(LB.CreateBinaryIntrinsic(
+                           Intrinsic::umax, LB.CreateLoad(I32, MaxNext), Next),
+                       MaxNext);
+      }
+      Value *X1 = LB.CreateAdd(X, LB.getInt64(1), "x.next", true, true);
+      LB.CreateCondBr(LB.CreateICmpULT(X1, LX), XHead, YLatch);
+      IRBuilder<> YL(YLatch);
+      Value *Y1 = YL.CreateAdd(Y, YL.getInt64(1), "y.next", true, true);
+      YL.CreateCondBr(YL.CreateICmpULT(Y1, LY), YHead, ZLatch);
+      IRBuilder<> ZL(ZLatch);
+      Value *Z1 = ZL.CreateAdd(Z, ZL.getInt64(1), "z.next", true, true);
+      ZL.CreateCondBr(ZL.CreateICmpULT(Z1, LZ), ZHead, Done);
+      Z->addIncoming(ZB.getInt64(0), Pre);
+      Z->addIncoming(Z1, ZLatch);
+      Y->addIncoming(YB.getInt64(0), ZHead);
+      Y->addIncoming(Y1, YLatch);
+      X->addIncoming(XB.getInt64(0), YHead);
+      X->addIncoming(X1, XLatch);
+
+      // This work-item's id in the copy.
+      for (BasicBlock *Copy : Copies)
+        for (Instruction &I : make_early_inc_range(*Copy))
+          if (auto *CI = dyn_cast<CallInst>(&I))
+            if (CI->getCalledFunction() == WiFn) {
+              CI->replaceAllUsesWith(Wi);
+              CI->eraseFromParent();
+            }
+
+      if (Stubs.empty()) { // every path ends in unreachable code
+        IRBuilder<>(Done).CreateUnreachable();
+        Next->eraseFromParent();
+        continue;
+      }
+      if (!Several) {
+        Dones.push_back({Done, Stubs.begin()->first});
+        continue;
+      }
+      IRBuilder<> DB(Done);
+      Value *Lo = DB.CreateLoad(I32, MinNext),
+            *Hi = DB.CreateLoad(I32, MaxNext);
+      BasicBlock *Same = BasicBlock::Create(C, "r" + Twine(K) + ".uniform", &F);
+      DB.CreateCondBr(DB.CreateICmpEQ(Lo, Hi), Same, Diverged);
+      IRBuilder<> SB(Same);
+      SB.CreateStore(Lo, State);
+      SB.CreateBr(Dispatch);
+    }
+    for (Pending &P : Dones)
+      IRBuilder<>(P.Done).CreateBr(P.Single == Exit ? Finish
+                                                    : Entries[P.Single]);
+
+    IRBuilder<> DB(Dispatch);
+    SwitchInst *Switch = DB.CreateSwitch(DB.CreateLoad(I32, State, "region"),
+                                         Finish, Regions.size());
+    for (unsigned K = 0; K < Regions.size(); ++K)
+      Switch->addCase(DB.getInt32(K), Entries[K]);
+    IRBuilder<> EB(PrologEnd);
+    EB.CreateBr(Entries[0]);
+
+    // The original blocks are dead now.
+    SmallVector<BasicBlock *, 32> Dead;
+    for (BasicBlock &BB : F)
+      if (BB.hasNPredecessors(0) && &BB != Prolog)
+        Dead.push_back(&BB);
+    // Blocks only dead blocks reach (loops among the originals).
+    DenseSet<BasicBlock *> Live;
+    SmallVector<BasicBlock *, 32> Work{Prolog};
+    Live.insert(Prolog);
+    while (!Work.empty())
+      for (BasicBlock *S : successors(Work.pop_back_val()))
+        if (Live.insert(S).second)
+          Work.push_back(S);
+    Dead.clear();
+    for (BasicBlock &BB : F)
+      if (!Live.contains(&BB))
+        Dead.push_back(&BB);
+    for (BasicBlock *BB : Dead)
+      BB->dropAllReferences();
+    for (BasicBlock *BB : Dead)
+      for (Instruction &I : *BB)
+        if (!I.use_empty()) { // a copy kept a value of the originals
+          Why = "internal error: a value crosses a barrier unsaved";
+          I.replaceAllUsesWith(PoisonValue::get(I.getType()));
+        }
+    for (BasicBlock *BB : Dead)
+      BB->eraseFromParent();
+    if (!WiFn->use_empty()) {
+      Why = "internal error: a work-item id outside the loops";
+      WiFn->replaceAllUsesWith(PoisonValue::get(WiFn->getType()));
+    }
+    WiFn->eraseFromParent();
+    return Why.empty();
+  }
+};
+
+struct WorkItemLoopsPass : PassInfoMixin<WorkItemLoopsPass> {
+  PreservedAnalyses run(Module &M, ModuleAnalysisManager &MAM) {
+    Function *Marker = M.getFunction(kMarker);
+    if (!Marker)
+      return PreservedAnalyses::all();
+    SmallVector<std::pair<Function *, CallInst *>, 8> Entries;
+    for (User *U : Marker->users())
+      if (auto *CI = dyn_cast<CallInst>(U))
+        if (CI->getCalledFunction() == Marker &&
+            isa<ConstantPointerNull>(CI->getArgOperand(0)))
+          Entries.push_back({CI->getFunction(), CI});
+    if (Entries.empty())
+      return PreservedAnalyses::all();
+    FunctionAnalysisManager &FAM =
+        MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
+    SmallVector<Function *, 8> Done;
+    for (auto [F, Call] : Entries) {
+      WorkGroupEntry E(*F, *Call);
+      FAM.invalidate(*F, PreservedAnalyses::none());
+      E.run();
+      if (Function *T = E.transformed())
+        Done.push_back(T);
+    }
+    // Tidy the loops for the vectoriser that runs next: the slots of
+    // values that did not cross a barrier after all, the item copy's
+    // fields, invariant loads out of the work-item loops.
+    FunctionPassManager FPM;
+    FPM.addPass(SROAPass(SROAOptions::ModifyCFG));
+    FPM.addPass(EarlyCSEPass(true));
+    FPM.addPass(InstCombinePass());
+    FPM.addPass(SimplifyCFGPass());
+    FPM.addPass(createFunctionToLoopPassAdaptor(LICMPass(LICMOptions()),
+                                                /*UseMemorySSA=*/true));
+    FPM.addPass(GVNPass());
+    FPM.addPass(InstCombinePass());
+    FPM.addPass(SimplifyCFGPass());
+    for (Function *F : Done)
+      FPM.run(*F, FAM);
+    return PreservedAnalyses::none();
+  }
+  static bool isRequired() { return true; }
+};
+
+} // namespace
+
+extern "C" LLVM_ATTRIBUTE_WEAK PassPluginLibraryInfo llvmGetPassPluginInfo() {
+  return {LLVM_PLUGIN_API_VERSION, "slmc-work-item-loops", "1",
+          [](PassBuilder &PB) {
+            PB.registerOptimizerEarlyEPCallback([](ModulePassManager &MPM,
+                                                   OptimizationLevel Level,
+                                                   ThinOrFullLTOPhase) {
+              if (Level != OptimizationLevel::O0)
+                MPM.addPass(WorkItemLoopsPass());
+            });
+          }};
+}
