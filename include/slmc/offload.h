@@ -418,7 +418,14 @@ template <class F> void cpu_entry(void **args) {
 template <class F> int cpu_group_entry(void **args) {
   if (!slmc_cpu_work_item_loops(nullptr))
     return 0;
-  (*static_cast<const F *>(args[0]))();
+  // The group's own copy of the functor's bytes, as a GPU launch copies
+  // them into each work-item's kernel arguments (no constructor or
+  // destructor runs, so no cleanup code stands between the kernel and the
+  // runtime's exception handler): the optimiser then keeps the captures in
+  // registers.
+  alignas(F) unsigned char storage[sizeof(F)];
+  __builtin_memcpy(storage, args[0], sizeof(F));
+  (*__builtin_launder(reinterpret_cast<const F *>(storage)))();
   return 1;
 }
 
@@ -490,7 +497,9 @@ template <class F> void cpu_entry_dynamic(void **args) {
 template <class F> int cpu_group_entry_dynamic(void **args) {
   if (!slmc_cpu_work_item_loops(nullptr))
     return 0;
-  (*static_cast<const F *>(args[0]))(
+  alignas(F) unsigned char storage[sizeof(F)];
+  __builtin_memcpy(storage, args[0], sizeof(F));
+  (*__builtin_launder(reinterpret_cast<const F *>(storage)))(
       static_cast<unsigned char *>(slmc_cpu_current_item()->dynamic_group_memory));
   return 1;
 }

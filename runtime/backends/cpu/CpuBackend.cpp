@@ -533,6 +533,18 @@ private:
     GId.z = uint32_t(Linear / GC.x / GC.y);
     void *Dynamic = J.GroupMemory ? GroupMemory : nullptr;
 
+    ActiveRunner = this;
+    Failure = Status::ok();
+    CurrentKernelName = J.ReadableName.c_str();
+    // Work-item loops first: they need none of the fibers' per-item state.
+    if (Loops && J.UseLoops.load(std::memory_order_relaxed)) {
+      Status S;
+      if (runLoops(J, GId, Dynamic, J.ItemsPerGroup, S))
+        return S;
+      ActiveRunner = this;
+      CurrentKernelName = J.ReadableName.c_str();
+    }
+
     uint32_t N = 0;
     for (uint32_t Z = 0; Z < LS.z; ++Z)
       for (uint32_t Y = 0; Y < LS.y; ++Y)
@@ -546,16 +558,6 @@ private:
           W.Info = slmc_cpu_item{{X, Y, Z}, GId, LS, GC, Dynamic, J.SubGroupSize};
         }
 
-    ActiveRunner = this;
-    Failure = Status::ok();
-    CurrentKernelName = J.ReadableName.c_str();
-    if (Loops && J.UseLoops.load(std::memory_order_relaxed)) {
-      Status S;
-      if (runLoops(J, GId, Dynamic, N, S))
-        return S;
-      ActiveRunner = this;
-      CurrentKernelName = J.ReadableName.c_str();
-    }
     if (N == 1) {
       Current = &Items[0];
       Job = &J; // for slmc_check_enter
