@@ -104,8 +104,8 @@ enum class Remat { No, Uniform, PerItem };
 class Rematerialiser {
 public:
   Rematerialiser(Function &F, BasicBlock &Prolog, AllocaInst &Item,
-                 bool PrivateAllocas)
-      : F(F), Prolog(Prolog), Item(Item), PrivateAllocas(PrivateAllocas) {}
+                 const DenseSet<AllocaInst *> &Private)
+      : F(F), Prolog(Prolog), Item(Item), Private(Private) {}
 
   Remat kind(Value *V, unsigned Depth = 0) {
     if (isa<Constant>(V) || isa<Argument>(V))
@@ -116,7 +116,7 @@ public:
     if (I == &Item)
       return Remat::PerItem;
     if (I->getParent() == &Prolog)
-      return isa<AllocaInst>(I) && PrivateAllocas ? Remat::PerItem
+      return isa<AllocaInst>(I) && Private.contains(cast<AllocaInst>(I)) ? Remat::PerItem
                                                   : Remat::Uniform;
     auto Known = Kinds.find(I);
     if (Known != Kinds.end())
@@ -181,25 +181,37 @@ private:
   Function &F;
   BasicBlock &Prolog;
   AllocaInst &Item;
-  bool PrivateAllocas;
+  const DenseSet<AllocaInst *> &Private;
   DenseMap<Instruction *, Remat> Kinds;
 };
 
 class WorkGroupEntry {
 public:
   WorkGroupEntry(Function &Entry, CallInst &Marker)
-      : G(Entry), M(*Entry.getParent()), Marker(Marker) {}
+      : G(Entry), M(*Entry.getParent()), Marker(&Marker) {}
 
   /// Rewrites the entry, or leaves it returning 0 with the reason in the
   /// marker's argument. Returns whether it changed the module.
-  bool run() {
+  bool run(function_ref<void(Function &)> Simplify) {
     if (!inlineItemFunctions() || !check()) {
       giveUp();
       return true;
     }
+    // What the inlining opened up (the functor's fields out of its copy,
+    // mostly), before deciding what crosses a barrier.
+    Simplify(G);
+    Marker = nullptr;
+    for (Instruction &I : instructions(G))
+      if (auto *CI = dyn_cast<CallInst>(&I))
+        if (CI->getCalledFunction() && CI->getCalledFunction()->getName() == kMarker)
+          Marker = CI;
+    if (!Marker) {
+      Why = "internal error: the marker call went away";
+      return false;
+    }
     ValueToValueMapTy VMap;
     Function *Copy = CloneFunction(&G, VMap);
-    CallInst *CopyMarker = cast<CallInst>(VMap[&Marker]);
+    CallInst *CopyMarker = cast<CallInst>(VMap[Marker]);
     std::string Failure;
     if (!transform(*Copy, *CopyMarker) || verifyFunction(*Copy, nullptr)) {
       Copy->eraseFromParent();
@@ -225,7 +237,7 @@ public:
 private:
   Function &G;
   Module &M;
-  CallInst &Marker;
+  CallInst *Marker;
   std::string Why;
   Function *Result = nullptr;
 
@@ -335,9 +347,9 @@ private:
   }
 
   void giveUp() {
-    IRBuilder<> B(&Marker);
+    IRBuilder<> B(Marker);
     Constant *Text = B.CreateGlobalString(Why, "slmc.wi.why");
-    Marker.setArgOperand(0, Text);
+    Marker->setArgOperand(0, Text);
   }
 
   // ---- On the copy ------------------------------------------------------
@@ -446,7 +458,46 @@ private:
           CI->replaceAllUsesWith(Item);
           CI->eraseFromParent();
         }
-    class Rematerialiser Rematerialiser(F, *Prolog, *Item, Regions.size() > 1);
+    // Stack variables whose contents a work-item needs after a barrier get
+    // a copy per work-item; the others (most: scratch arrays used between
+    // two barriers) stay one, which SROA can keep in registers.
+    DenseSet<AllocaInst *> Private;
+    if (Regions.size() > 1)
+      for (AllocaInst *A : Allocas) {
+        SmallPtrSet<BasicBlock *, 16> UseBlocks;
+        SmallVector<Instruction *, 16> Work{A};
+        SmallPtrSet<Instruction *, 16> Seen{A};
+        bool Escapes = false;
+        while (!Work.empty() && !Escapes) {
+          Instruction *P = Work.pop_back_val();
+          for (Use &U : P->uses()) {
+            auto *User = cast<Instruction>(U.getUser());
+            UseBlocks.insert(User->getParent());
+            if (isa<GetElementPtrInst>(User) || isa<CastInst>(User) || isa<PHINode>(User) ||
+                isa<SelectInst>(User)) {
+              if (Seen.insert(User).second)
+                Work.push_back(User);
+            } else if (auto *St = dyn_cast<StoreInst>(User)) {
+              Escapes = St->getValueOperand() == P;
+            } else if (!isa<LoadInst>(User) && !isa<MemIntrinsic>(User) &&
+                       !User->isLifetimeStartOrEnd() && !isa<DbgInfoIntrinsic>(User)) {
+              Escapes = true; // a call or an atomic: anything may follow
+            }
+          }
+        }
+        bool Crosses = Escapes;
+        for (unsigned K = 1; K < Regions.size() && !Crosses; ++K) {
+          bool Before = false, After = false;
+          for (BasicBlock *BB : UseBlocks) {
+            Before |= Reaches[K].contains(BB);
+            After |= Regions[K].Set.contains(BB);
+          }
+          Crosses = Before && After;
+        }
+        if (Crosses)
+          Private.insert(A);
+      }
+    class Rematerialiser Rematerialiser(F, *Prolog, *Item, Private);
 
     // Values some work-item needs after a barrier that it computed before.
     auto UseBlock = [](Use &U) {
@@ -454,6 +505,23 @@ private:
       if (auto *Phi = dyn_cast<PHINode>(User))
         return Phi->getIncomingBlock(U);
       return User->getParent();
+    };
+    // A use in region K sees a value from before barrier K only where the
+    // region reaches it without running the definition again: the blocks
+    // region K reaches from its start avoiding the defining block.
+    DenseMap<std::pair<unsigned, BasicBlock *>, DenseSet<BasicBlock *>> Avoiding;
+    auto AvoidingDef = [&](unsigned K, BasicBlock *Def) -> const DenseSet<BasicBlock *> & {
+      auto [It, New] = Avoiding.try_emplace({K, Def});
+      if (New && Regions[K].Start != Def) {
+        DenseSet<BasicBlock *> &Set = It->second;
+        SmallVector<BasicBlock *, 16> Work{Regions[K].Start};
+        Set.insert(Regions[K].Start);
+        while (!Work.empty())
+          for (BasicBlock *S : successors(Work.pop_back_val()))
+            if (S != Def && Regions[K].Set.contains(S) && Set.insert(S).second)
+              Work.push_back(S);
+      }
+      return It->second;
     };
     SmallVector<Instruction *, 32> Demoted;
     if (Regions.size() > 1)
@@ -469,7 +537,8 @@ private:
             if (UB == &BB)
               continue; // later in the defining block: no barrier between
             for (unsigned K = 1; K < Regions.size() && !Crosses; ++K)
-              Crosses = Reaches[K].contains(&BB) && Regions[K].Set.contains(UB);
+              Crosses = Reaches[K].contains(&BB) && Regions[K].Set.contains(UB) &&
+                        AvoidingDef(K, &BB).contains(UB);
             if (Crosses)
               break;
           }
@@ -507,8 +576,8 @@ private:
     for (Instruction *I : Demoted)
       Slots.push_back({I, DL.getTypeAllocSize(I->getType()),
                        DL.getABITypeAlign(I->getType())});
-    if (Regions.size() > 1)
-      for (AllocaInst *A : Allocas) {
+    for (AllocaInst *A : Allocas)
+      if (Private.contains(A)) {
         Align Al = A->getAlign();
         uint64_t Bytes = DL.getTypeAllocSize(A->getAllocatedType()) *
                          cast<ConstantInt>(A->getArraySize())->getZExtValue();
@@ -843,7 +912,15 @@ struct WorkItemLoopsPass : PassInfoMixin<WorkItemLoopsPass> {
     for (auto [F, Call] : Entries) {
       WorkGroupEntry E(*F, *Call);
       FAM.invalidate(*F, PreservedAnalyses::none());
-      E.run();
+      E.run([&](Function &G) {
+        FAM.invalidate(G, PreservedAnalyses::none()); // inlined into since
+        FunctionPassManager Early;
+        Early.addPass(SROAPass(SROAOptions::ModifyCFG));
+        Early.addPass(EarlyCSEPass(true));
+        Early.addPass(InstCombinePass());
+        Early.run(G, FAM);
+        FAM.clear(G, G.getName()); // G may be replaced and deleted
+      });
       if (Function *T = E.transformed())
         Done.push_back(T);
     }
