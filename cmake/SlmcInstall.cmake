@@ -22,7 +22,7 @@ install(TARGETS slmrt EXPORT slmcTargets
         INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 if(SLMC_ENABLE_COMPILER)
   install(TARGETS slmc++ RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR} COMPONENT compiler)
-  install(TARGETS slmcPlugin slmcCheck slmcWorkItemLoops LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR} COMPONENT compiler)
+  install(TARGETS slmcPlugin slmcCheck slmcWorkItemLoops slmcOffloadedCopy LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR} COMPONENT compiler)
 endif()
 
 include(CMakePackageConfigHelpers)

@@ -22,13 +22,54 @@
 #include "clang/Frontend/CompilerInvocation.h"
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/FrontendTool/Utils.h"
+#include "clang/Lex/PPCallbacks.h"
+#include "clang/Lex/Preprocessor.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FileUtilities.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/xxhash.h"
 #include "llvm/Support/VirtualFileSystem.h"
 
 using namespace clang;
 
 namespace slmc::driver {
 namespace {
+
+/// Notes any test or use of `__GFX__`, the macro whose value differs between
+/// ICC's host and offload compilations.
+class GfxMacroUses : public PPCallbacks {
+public:
+  explicit GfxMacroUses(bool &Seen) : Seen(Seen) {}
+  void Ifdef(SourceLocation, const Token &Name, const MacroDefinition &) override {
+    note(Name);
+  }
+  void Ifndef(SourceLocation, const Token &Name, const MacroDefinition &) override {
+    note(Name);
+  }
+  void Elifdef(SourceLocation, const Token &Name, const MacroDefinition &) override {
+    note(Name);
+  }
+  void Elifndef(SourceLocation, const Token &Name, const MacroDefinition &) override {
+    note(Name);
+  }
+  void Defined(const Token &Name, const MacroDefinition &, SourceRange) override {
+    note(Name);
+  }
+  void MacroExpands(const Token &Name, const MacroDefinition &, SourceRange,
+                    const MacroArgs *) override {
+    note(Name);
+  }
+
+private:
+  void note(const Token &Name) {
+    if (const IdentifierInfo *II = Name.getIdentifierInfo())
+      if (II->getName() == "__GFX__")
+        Seen = true;
+  }
+  bool &Seen;
+};
 
 class CheckAction : public ASTFrontendAction {
 public:
@@ -39,6 +80,9 @@ public:
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  llvm::StringRef) override {
     injectPrelude(CI, TC.ResourceInclude);
+    if (Lowered)
+      CI.getPreprocessor().addPPCallbacks(
+          std::make_unique<GfxMacroUses>(Lowered->TestsGfxMacro));
     reportPrepassErrors(CI, FS);
     CheckOptions CO;
     CO.GroupMemoryLimit = Opts.GroupMemoryLimit;
@@ -148,17 +192,44 @@ std::vector<std::string> frontendArgs(const Toolchain &TC, const Options &Opts,
 /// Any of clang's preprocessor actions (-E, -M, -MM, -dM), with the prelude.
 class PreprocessWithPrelude : public WrapperFrontendAction {
 public:
-  PreprocessWithPrelude(std::unique_ptr<FrontendAction> Wrapped, std::string Dir)
-      : WrapperFrontendAction(std::move(Wrapped)), ResourceInclude(std::move(Dir)) {}
+  PreprocessWithPrelude(std::unique_ptr<FrontendAction> Wrapped, std::string Dir,
+                        CilkView View, bool *TestsGfxMacro)
+      : WrapperFrontendAction(std::move(Wrapped)), ResourceInclude(std::move(Dir)),
+        View(View), TestsGfxMacro(TestsGfxMacro) {}
 
   bool BeginSourceFileAction(CompilerInstance &CI) override {
-    injectPrelude(CI, ResourceInclude);
+    injectPrelude(CI, ResourceInclude, View);
+    if (TestsGfxMacro)
+      CI.getPreprocessor().addPPCallbacks(std::make_unique<GfxMacroUses>(*TestsGfxMacro));
     return WrapperFrontendAction::BeginSourceFileAction(CI);
   }
 
 private:
   std::string ResourceInclude;
+  CilkView View;
+  bool *TestsGfxMacro;
 };
+
+/// Runs the preprocessor action of `Args` over `Source`.
+bool preprocess(const Toolchain &TC, std::vector<std::string> Args,
+                llvm::StringRef Output, llvm::StringRef Source, CilkView View,
+                bool *TestsGfxMacro) {
+  // createInvocation adds -fsyntax-only, which -E and -M leave unused.
+  Args.push_back("-Qunused-arguments");
+  if (!Output.empty())
+    Args.insert(Args.end(), {"-o", Output.str()});
+  Args.push_back(Source.str());
+  std::unique_ptr<CompilerInstance> CI = createFrontend(Args);
+  if (!CI)
+    return false;
+  CI->createVirtualFileSystem(llvm::vfs::getRealFileSystem());
+  CI->createDiagnostics();
+  std::unique_ptr<FrontendAction> Action = CreateFrontendAction(*CI);
+  if (!Action)
+    return false;
+  PreprocessWithPrelude Wrapped(std::move(Action), TC.ResourceInclude, View, TestsGfxMacro);
+  return CI->ExecuteAction(Wrapped);
+}
 
 } // namespace
 
@@ -193,21 +264,41 @@ bool runPreprocessor(const Toolchain &TC, const Options &Opts, llvm::StringRef S
   // notation pre-pass is not preprocessing).
   std::vector<std::string> Args = frontendArgs(TC, Opts, Opts.PreprocessFlags);
   Args.insert(Args.end(), Opts.DepFlags.begin(), Opts.DepFlags.end());
-  // createInvocation adds -fsyntax-only, which -E and -M leave unused.
-  Args.push_back("-Qunused-arguments");
-  if (!Opts.Output.empty())
-    Args.insert(Args.end(), {"-o", Opts.Output});
-  Args.push_back(Source.str());
-  std::unique_ptr<CompilerInstance> CI = createFrontend(Args);
-  if (!CI)
+  bool TestsGfxMacro = false;
+  if (!preprocess(TC, Args, Opts.Output, Source, CilkView::Offload, &TestsGfxMacro))
     return false;
-  CI->createVirtualFileSystem(llvm::vfs::getRealFileSystem());
-  CI->createDiagnostics();
-  std::unique_ptr<FrontendAction> Action = CreateFrontendAction(*CI);
-  if (!Action)
+  auto Has = [&](llvm::StringRef F) { return llvm::is_contained(Opts.PreprocessFlags, F); };
+  if (!TestsGfxMacro || !Has("-E") || Has("-M") || Has("-MM"))
+    return true;
+  // The output is the offload compilation's text (`__GFX__` defined); the
+  // host pass reads the source without the macro. A digest of that text
+  // ends the output, so that whoever hashes it (ccache's preprocessor
+  // mode) sees a change in host-only code too.
+  llvm::SmallString<256> HostText;
+  if (auto EC = llvm::sys::fs::createTemporaryFile("slmc-host", "ii", HostText)) {
+    llvm::errs() << "slmc++: error: cannot create a temporary file: " << EC.message() << "\n";
     return false;
-  PreprocessWithPrelude Wrapped(std::move(Action), TC.ResourceInclude);
-  return CI->ExecuteAction(Wrapped);
+  }
+  llvm::FileRemover Remove(HostText);
+  if (!preprocess(TC, Args, HostText, Source, CilkView::Host, nullptr))
+    return false;
+  auto Text = llvm::MemoryBuffer::getFile(HostText);
+  if (!Text)
+    return false;
+  std::string Line = "// slmc: host compilation (__GFX__ undefined) digest " +
+                     llvm::utohexstr(llvm::xxh3_64bits((*Text)->getBuffer())) + "\n";
+  if (Opts.Output.empty() || Opts.Output == "-") {
+    llvm::outs() << Line;
+    return true;
+  }
+  std::error_code EC;
+  llvm::raw_fd_ostream Out(Opts.Output, EC, llvm::sys::fs::OF_Append | llvm::sys::fs::OF_Text);
+  if (EC) {
+    llvm::errs() << "slmc++: error: cannot write '" << Opts.Output << "': " << EC.message() << "\n";
+    return false;
+  }
+  Out << Line;
+  return true;
 }
 
 } // namespace slmc::driver

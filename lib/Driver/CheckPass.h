@@ -25,6 +25,10 @@ struct LoweredSource {
   LoweredOutput Files;
   /// Kernels launched by name ("name(kind,...)"), for program files.
   std::vector<std::string> ProgramKernels;
+  /// Whether the source tests ICC's `__GFX__` (#ifdef, defined(), or a
+  /// use): then its host code and its offloaded code are compiled apart,
+  /// the macro defined only for the latter.
+  bool TestsGfxMacro = false;
 };
 
 /// Parses and checks `Source` (every user file with Cilk Plus array

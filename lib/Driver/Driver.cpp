@@ -159,7 +159,39 @@ private:
 
     Object = Opts.TheMode == Mode::CompileOnly ? outputFor(Source, "o")
                                                : Temps.make(Stem, "o");
-    return compileHost(PassOpts, Source, Package, Object);
+    if (!Result.TestsGfxMacro)
+      return compileHost(PassOpts, Source, Package, Object);
+
+    // A source that tests __GFX__ means one thing in its host code and
+    // another in its offloaded code, as ICC compiled it twice: the kernels'
+    // CPU versions come from a compilation with the macro, the host pass
+    // has it undefined (lib/CpuFallback/OffloadedCopy.cpp joins them).
+    std::string Offloaded = Temps.make(Stem, "gfx.bc");
+    if (Offloaded.empty() || !compileOffloadedCopy(PassOpts, Source, Offloaded))
+      return false;
+    Options HostOpts = PassOpts;
+    llvm::erase(HostOpts.CommonFlags, "-D__GFX__=1");
+    return compileHost(HostOpts, Source, Package, Object, Offloaded);
+  }
+
+  /// The lowered source as ICC's offload compilation saw it (`__GFX__`
+  /// defined), as unoptimised host bitcode: the host pass takes its
+  /// kernels' CPU versions.
+  bool compileOffloadedCopy(const Options &PassOpts, StringRef Source, StringRef Out) {
+    std::string Empty = Temps.make(sys::path::stem(Source), "empty.slmcfat");
+    if (Empty.empty() || (!Opts.DryRun && !packageImages({}, Empty)))
+      return false;
+    std::vector<std::string> Args = {"-x", "hip", "--offload-host-only",
+                                     "--offload=spirv64", "-nogpulib", "-nogpuinc",
+                                     "-isystem", TC.ResourceInclude};
+    Args.insert(Args.end(), PassOpts.CommonFlags.begin(), PassOpts.CommonFlags.end());
+    appendHostFlags(Args);
+    if (!Opts.OptLevel.empty())
+      Args.push_back(Opts.OptLevel);
+    Args.insert(Args.end(), {"-w", "-Xclang", "-fcuda-include-gpubinary", "-Xclang", Empty,
+                             "-Xclang", "-disable-llvm-passes", "-emit-llvm", "-c",
+                             Source.str(), "-o", Out.str()});
+    return runProgram(TC.Clang, Args, Opts.Verbose, Opts.DryRun) == 0;
   }
 
   /// Writes the lowered files and a virtual file system overlay (clang's
@@ -245,11 +277,18 @@ private:
   /// The host pass: `Source` through `PassOpts`' overlay, in HIP host mode,
   /// with the device images embedded.
   bool compileHost(const Options &PassOpts, StringRef Source, StringRef Package,
-                   StringRef Object) {
+                   StringRef Object, StringRef OffloadedCopy = {}) {
     std::vector<std::string> Args = {"-x", "hip", "--offload-host-only",
                                      "--offload=spirv64", "-nogpulib", "-nogpuinc",
                                      "-isystem", TC.ResourceInclude};
     Args.insert(Args.end(), PassOpts.CommonFlags.begin(), PassOpts.CommonFlags.end());
+    if (!OffloadedCopy.empty()) {
+      // First: the other plugins work on the joined module.
+      SmallString<256> Plugin(TC.RuntimeLibDir);
+      sys::path::append(Plugin, "slmcOffloadedCopy.so");
+      Args.insert(Args.end(), {"-fpass-plugin=" + std::string(Plugin), "-mllvm",
+                               "-slmc-offloaded-copy=" + OffloadedCopy.str()});
+    }
     appendPassPlugins(Args);
     appendHostFlags(Args);
     if (!Opts.OptLevel.empty())

@@ -29,14 +29,15 @@ bool usesCilkOffload(llvm::StringRef Source) {
   return false;
 }
 
-std::string cilkOffloadPredefines() {
+std::string cilkOffloadPredefines(CilkView View) {
   // What ICC's offload compilations predefined; see docs/design-cilk.md.
-  return "#define __GFX__ 1\n"
+  return std::string(View == CilkView::Offload ? "#define __GFX__ 1\n" : "") +
          "#define __INTEL_OFFLOAD 1\n"
          "#include <gfx/gfx_intrin.h>\n";
 }
 
-void injectPrelude(Preprocessor &PP, llvm::StringRef ResourceIncludeDir) {
+static void injectPrelude(Preprocessor &PP, llvm::StringRef ResourceIncludeDir,
+                          CilkView View) {
   HeaderSearch &HS = PP.getHeaderSearchInfo();
   if (auto Dir = PP.getFileManager().getOptionalDirectoryRef(ResourceIncludeDir)) {
     // A system directory, searched before the others: <amp.h> must be ours.
@@ -60,10 +61,19 @@ void injectPrelude(Preprocessor &PP, llvm::StringRef ResourceIncludeDir) {
   if (SM.getMainFileID().isValid())
     if (auto Main = SM.getBufferDataOrNone(SM.getMainFileID()))
       if (usesCilkOffload(*Main))
-        Prelude += cilkOffloadPredefines();
+        Prelude += cilkOffloadPredefines(View);
   Predefines.insert(At, Prelude);
   PP.setPredefines(std::move(Predefines));
   registerDialectPragmas(PP);
+}
+
+void injectPrelude(Preprocessor &PP, llvm::StringRef ResourceIncludeDir) {
+  injectPrelude(PP, ResourceIncludeDir, CilkView::Offload);
+}
+
+void injectPrelude(CompilerInstance &CI, llvm::StringRef ResourceIncludeDir,
+                   CilkView View) {
+  injectPrelude(CI.getPreprocessor(), ResourceIncludeDir, View);
 }
 
 void injectPrelude(CompilerInstance &CI, llvm::StringRef ResourceIncludeDir) {

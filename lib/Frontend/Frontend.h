@@ -37,6 +37,13 @@ void injectPrelude(clang::CompilerInstance &CI,
 /// clang-tidy hands its checks).
 void injectPrelude(clang::Preprocessor &PP, llvm::StringRef ResourceIncludeDir);
 
+/// Which of ICC's two compilations a Cilk Plus offload source is read as:
+/// the offload one (`__GFX__` defined, the default of every front end) or
+/// the host one (slmc++'s host pass of a source that tests `__GFX__`).
+enum class CilkView { Offload, Host };
+void injectPrelude(clang::CompilerInstance &CI, llvm::StringRef ResourceIncludeDir,
+                   CilkView View);
+
 /// Whether a main file's text uses Cilk Plus graphics offload (`_Cilk_for`,
 /// `__thread_group_local`, `target(gfx...)`, `#pragma offload`, the `_GFX_`
 /// API or `_gfx_` intrinsics). Such translation units get
@@ -45,7 +52,7 @@ bool usesCilkOffload(llvm::StringRef Source);
 
 /// `__GFX__` and `__INTEL_OFFLOAD` defined, and the `_gfx_*` intrinsics
 /// declared, as ICC's offload compilations gave them (as source text).
-std::string cilkOffloadPredefines();
+std::string cilkOffloadPredefines(CilkView View = CilkView::Offload);
 
 /// Registers the handlers of the dialects' own pragmas (Cilk Plus
 /// `#pragma offload`, `#pragma offload_attribute`); injectPrelude does it.

@@ -9,7 +9,8 @@ prefix="$work/prefix"
 "$SLMC_CMAKE" --install "$SLMC_BUILD_DIR" --prefix "$prefix" > "$work/install.log"
 
 libdir=$(dirname "$(find "$prefix" -name 'libslmrt.so' | head -1)")
-for f in "$prefix/bin/slmc++" "$libdir/slmcPlugin.so" "$libdir/slmcCheck.so" "$libdir/slmc/include/amp.h" \
+for f in "$prefix/bin/slmc++" "$libdir/slmcPlugin.so" "$libdir/slmcCheck.so" "$libdir/slmcWorkItemLoops.so" \
+         "$libdir/slmcOffloadedCopy.so" "$libdir/slmc/include/amp.h" \
          "$libdir/slmc/include/slmc/offload.h" "$prefix/include/slmc/runtime.h" \
          "$libdir/cmake/slmc/slmcConfig.cmake" "$libdir/pkgconfig/slmrt.pc"; do
   [ -e "$f" ] || { echo "not installed: $f"; exit 1; }

@@ -3,9 +3,10 @@
 // is spelled without including <gfx/gfx_intrin.h>; memory comes from
 // _mm_malloc (through _aligned_malloc) with only <memory.h> and gfx_rt.h
 // included; _Cilk_spawn/_Cilk_sync share work with the host;
-// __INTEL_OFFLOAD tells an offload build. slmc defines __GFX__ and
-// __INTEL_OFFLOAD and declares the _gfx_ intrinsics in every pass of a
-// Cilk Plus offload source, so the barrier is there on every backend.
+// __INTEL_OFFLOAD tells an offload build. slmc defines __GFX__ in offloaded
+// code (device code and the CPU fallback's kernels; gfx-macro.cpp has the
+// host side) and declares the _gfx_ intrinsics, so the barrier is there on
+// every backend.
 // RUN: %slmcxx -O2 %s -o %t
 // RUN: %t | FileCheck %s
 // CHECK: offload build: 1, wrong: 0: PASSED
