@@ -131,4 +131,28 @@ inline int _GFX_unshare(const void *data_ptr) {
 
 inline int _GFX_get_last_error() { return ::slmc::cilk::gfx_status(slmc_last_status()); }
 
+// ICC's 2D images (see _gfx_read_2d in gfx_intrin.h): declared so that a
+// program using them gets an error that names them.
+#include "gfx/gfx_intrin.h"
+typedef void *GfxResourceHandle;
+enum { GFX_MEMORY_GPU_ONLY = 1, GFX_MEMORY_SHARED = 2 };
+template <class T> class SLMC_GFX_NO_IMAGES GfxImage2D {
+public:
+  GfxImage2D(T *ptr, std::size_t height, std::size_t width, int format = 0);
+  int read();
+  int write();
+};
+template <class T> class SLMC_GFX_NO_IMAGES GfxSharedImage2D {
+public:
+  GfxSharedImage2D(T *ptr, std::size_t height, std::size_t width, int format = 0);
+  int read();
+  int write();
+};
+SLMC_GFX_NO_IMAGES GfxResourceHandle _GFX_create_image_2d(void *ptr, std::size_t element_size,
+                                                          std::size_t height, std::size_t width,
+                                                          int format, int flags);
+SLMC_GFX_NO_IMAGES int _GFX_close_resource_handle(GfxResourceHandle handle);
+SLMC_GFX_NO_IMAGES int _GFX_read_image_2d(GfxResourceHandle handle);
+SLMC_GFX_NO_IMAGES int _GFX_write_image_2d(GfxResourceHandle handle);
+
 #endif // SLMC_GFX_GFX_RT_H
