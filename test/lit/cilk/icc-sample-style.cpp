@@ -2,7 +2,9 @@
 // the barrier of the offloaded nest exists only under `#ifdef __GFX__` and
 // is spelled without including <gfx/gfx_intrin.h>; memory comes from
 // _mm_malloc (through _aligned_malloc) with only <memory.h> and gfx_rt.h
-// included; _Cilk_spawn/_Cilk_sync share work with the host;
+// included; _Cilk_spawn/_Cilk_sync share work with the host; a
+// `_Cilk_for _Simd` under `#pragma offload ... if(...) pin(...)` calls a
+// SIMD-enabled function;
 // __INTEL_OFFLOAD tells an offload build. slmc defines __GFX__ in offloaded
 // code (device code and the CPU fallback's kernels; gfx-macro.cpp has the
 // host side) and declares the _gfx_ intrinsics, so the barrier is there on
@@ -57,6 +59,13 @@ __declspec(target(gfx_kernel)) void reverse_tiles(int *data, int tiles) {
   }
 }
 
+// A SIMD-enabled function, vector only where ICC's offload compilation
+// saw it.
+#ifdef __GFX__
+__declspec(vector(linear(i), uniform(v)))
+#endif
+__declspec(target(gfx)) int plus_one(const int *v, int i) { return v[i] + 1; }
+
 static void host_part(int *v, int n) {
   for (int i = 0; i < n; i++)
     v[i] += 1;
@@ -81,12 +90,17 @@ int main() {
   _GFX_unshare(data);
   _Cilk_sync;
   reverse_tiles(ref, tiles); // the host version
+  // Offloaded only when worth it, as the samples decide.
+  int use_gpu = n >= 256;
+#pragma offload target(gfx) if(use_gpu) pin(other : length(n))
+  _Cilk_for _Simd (int i = 0; i < n; i++)
+    other[i] = plus_one(other, i);
   int bad = 0;
   for (int i = 0; i < n; i++) {
     int t = i / TILE, l = i % TILE;
     bad += data[i] != t * TILE + TILE - 1 - l;
     bad += ref[i] != data[i];
-    bad += other[i] != i + 1;
+    bad += other[i] != i + 2;
   }
   printf("offload build: %d, wrong: %d: %s\n", offload, bad, bad ? "FAILED" : "PASSED");
   _aligned_free(data);
