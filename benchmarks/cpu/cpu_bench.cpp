@@ -1,8 +1,11 @@
 // CPU benchmark: the C++ AMP algorithms of examples/amp (their kernels, from
-// examples/amp/*_kernel.h), built by slmc++ and run on the runtime's CPU
-// fallback (work-groups on a thread pool, work-items as fibers), against a serial and an OpenMP version of the same algorithm
-// (host_kernels.cpp, built by the system compiler). Prints one table; every
-// result is checked against the serial one.
+// examples/amp/*_kernel.h) and the SYCL and Cilk Plus examples' matrix
+// multiplies (dialect_kernels.h), built by slmc++ and run on the runtime's
+// CPU fallback (work-groups on a thread pool, as work-item loops), against a
+// serial and an OpenMP version of the same algorithm (host_kernels.cpp,
+// built by the system compiler) and the OpenCL C twins on PoCL
+// (opencl_twins.h). Prints one table; every result is checked against the
+// serial one.
 //
 //   cpu_bench [scale=1.0] [repetitions=3]
 //
@@ -10,6 +13,7 @@
 // best of `repetitions` runs after one warm-up run. Run through run.sh.
 #include <amp.h>
 
+#include "dialect_kernels.h"
 #include "host_kernels.h"
 #include "opencl_twins.h"
 
@@ -236,6 +240,29 @@ void bench_histogram(int bytes) {
                   h1 == h0 && h2 == h0 && (!have_pocl || h3 == h0), tp});
 }
 
+/// The other dialects' matrix multiplies (dialect_kernels.h), against the
+/// same serial and OpenMP references and their own OpenCL C twins.
+void bench_dialect_matmuls(int n) {
+  for (int cilk = 0; cilk < 2; ++cilk) {
+    const int size = cilk ? dialects::cilk_matmul_n : n;
+    std::vector<float> a = pattern(size_t(size) * size, 13, 0.25f, -1.5f);
+    std::vector<float> b = pattern(size_t(size) * size, 11, 0.5f, -2.5f);
+    std::vector<float> c0(a.size()), c1(a.size()), c2(a.size()), c3(a.size());
+    double ts = best_ms([&] { host::matmul_serial(a.data(), b.data(), c0.data(), size); });
+    double to = best_ms([&] { host::matmul_omp(a.data(), b.data(), c1.data(), size); });
+    double td = cilk ? dialects::cilk_matmul(a.data(), b.data(), c2.data(), reps)
+                     : dialects::sycl_matmul(a.data(), b.data(), c2.data(), size, reps);
+    double tp = !have_pocl ? -1
+                : cilk     ? ocl::cilk_matmul(a.data(), b.data(), c3.data(), size)
+                           : ocl::sycl_matmul(a.data(), b.data(), c3.data(), size);
+    rows.push_back({cilk ? "matmul (Cilk Plus)" : "matmul (SYCL)",
+                    std::to_string(size) + "x" + std::to_string(size), ts, to, td,
+                    close(c1, c0, 1e-4f) && close(c2, c0, 1e-4f) &&
+                        (tp < 0 || close(c3, c0, 1e-4f)),
+                    tp});
+  }
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
@@ -268,6 +295,7 @@ int main(int argc, char **argv) {
     bench_stencil(sized(768, 1), 10);
     bench_scan(sized(1 << 21, 1));
     bench_histogram(sized(1 << 25, 1 << 20));
+    bench_dialect_matmuls(sized(384, 16));
   } catch (const runtime_exception &e) {
     std::fprintf(stderr, "cpu_bench: %s\n", e.what());
     return 1;
@@ -275,8 +303,8 @@ int main(int argc, char **argv) {
 
   bool all_ok = true;
   std::printf("\n%-21s %-11s %10s %10s %10s %10s %9s %9s %9s %s\n", "algorithm", "size",
-              "serial ms", "OpenMP ms", "PoCL ms", "AMP ms", "AMP/ser.", "AMP/OMP", "AMP/PoCL",
-              "check");
+              "serial ms", "OpenMP ms", "PoCL ms", "slmc ms", "slmc/ser.", "slmc/OMP",
+              "slmc/PoCL", "check");
   double log_omp = 0, log_pocl = 0;
   for (const Row &r : rows) {
     char pocl[16] = "n/a", ratio[16] = "n/a";
@@ -292,11 +320,11 @@ int main(int argc, char **argv) {
     all_ok = all_ok && r.ok;
   }
   const double count = double(rows.size());
-  std::printf("geometric mean: AMP/OMP %.2f", std::exp(log_omp / count));
+  std::printf("geometric mean: slmc/OMP %.2f", std::exp(log_omp / count));
   if (have_pocl)
-    std::printf(", AMP/PoCL %.2f", std::exp(log_pocl / count));
-  std::printf("\n(best of %d runs; ratios: C++ AMP time over the other's, below 1 = AMP "
-              "faster)\n",
+    std::printf(", slmc/PoCL %.2f", std::exp(log_pocl / count));
+  std::printf("\n(best of %d runs; C++ AMP unless the row names another dialect; ratios: "
+              "slmc's CPU fallback time over the other's, below 1 = slmc faster)\n",
               reps);
   return all_ok ? 0 : 1;
 }

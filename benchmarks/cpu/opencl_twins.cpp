@@ -16,6 +16,8 @@ double reduce_tree(const float *, int, float &) { return -1; }
 double stencil(const float *, float *, int, int, int) { return -1; }
 double scan(const int *, int *, int) { return -1; }
 double histogram(const unsigned *, int, unsigned *) { return -1; }
+double sycl_matmul(const float *, const float *, float *, int) { return -1; }
+double cilk_matmul(const float *, const float *, float *, int) { return -1; }
 } // namespace ocl
 #else
 #define CL_TARGET_OPENCL_VERSION 120
@@ -39,12 +41,12 @@ std::string dir;
 
 struct Kernels {
   cl_kernel matmul, transpose, tree, cascade, cascade_final, jacobi,
-      scan_blocks, add_offsets, histogram;
+      scan_blocks, add_offsets, histogram, sycl_matmul, cilk_matmul;
 } k;
 
 bool build(const char *file,
            std::vector<std::pair<const char *, cl_kernel *>> names,
-           std::string &why) {
+           std::string &why, const std::string &options = "") {
   std::ifstream in(dir + "/" + file);
   if (!in) {
     why = "cannot read " + dir + "/" + file;
@@ -56,7 +58,8 @@ bool build(const char *file,
   const char *p = src.c_str();
   cl_int err;
   cl_program prog = clCreateProgramWithSource(ctx, 1, &p, nullptr, &err);
-  if (err != CL_SUCCESS || clBuildProgram(prog, 1, &dev, "-cl-std=CL1.2",
+  const std::string flags = "-cl-std=CL1.2 " + options;
+  if (err != CL_SUCCESS || clBuildProgram(prog, 1, &dev, flags.c_str(),
                                           nullptr, nullptr) != CL_SUCCESS) {
     why = std::string("cannot build ") + file;
     return false;
@@ -163,7 +166,38 @@ bool init(const std::string &cl_dir, int reps, std::string &device,
              "scan.cl",
              {{"scan_blocks", &k.scan_blocks}, {"add_offsets", &k.add_offsets}},
              why) &&
-         build("histogram.cl", {{"histogram", &k.histogram}}, why);
+         build("histogram.cl", {{"histogram", &k.histogram}}, why) &&
+         build("sycl_matmul.cl", {{"matmul", &k.sycl_matmul}}, why);
+}
+
+double sycl_matmul(const float *a, const float *b, float *c, int n) {
+  size_t bytes = size_t(n) * n * sizeof(float);
+  cl_mem A = buffer(a, bytes), B = buffer(b, bytes), C = buffer(c, bytes);
+  cl_ulong un = cl_ulong(n);
+  args(k.sycl_matmul, A, B, C, un, un);
+  double ms = best([&] { run(k.sycl_matmul, n, 16, n, 16); });
+  read(C, c, bytes);
+  for (cl_mem m : {A, B, C})
+    clReleaseMemObject(m);
+  return ms;
+}
+
+double cilk_matmul(const float *a, const float *b, float *c, int n) {
+  // The twin's size is a compile-time constant, as in the Cilk source.
+  std::string why;
+  if (!k.cilk_matmul &&
+      !build("cilk_matmul.cl", {{"matmul_slm", &k.cilk_matmul}}, why,
+             "-DMATMUL_N=" + std::to_string(n)))
+    return -1;
+  size_t bytes = size_t(n) * n * sizeof(float);
+  cl_mem A = buffer(a, bytes), B = buffer(b, bytes), C = buffer(c, bytes);
+  args(k.cilk_matmul, A, B, C);
+  // One group of 256 work-items per 64x64 supertile.
+  double ms = best([&] { run(k.cilk_matmul, size_t(n) / 64 * 256, 256, n / 64, 1); });
+  read(C, c, bytes);
+  for (cl_mem m : {A, B, C})
+    clReleaseMemObject(m);
+  return ms;
 }
 
 double matmul(const float *a, const float *b, float *c, int n) {

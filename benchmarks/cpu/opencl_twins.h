@@ -24,6 +24,8 @@ double stencil(const float *grid, float *result, int rows, int cols,
                int sweeps);
 double scan(const int *in, int *out, int n);
 double histogram(const unsigned *words, int count, unsigned *bins);
+double sycl_matmul(const float *a, const float *b, float *c, int n);
+double cilk_matmul(const float *a, const float *b, float *c, int n);
 
 } // namespace ocl
 

@@ -35,8 +35,14 @@ else
 fi
 # (-I: slmc++ compiles a lowered copy of the source elsewhere, so a quoted
 # include is not found next to the source without it.)
+# The other dialects' kernels, one source each (the Cilk Plus sample's size
+# is a compile-time constant, as in Intel's sample).
+"$slmcxx" -O3 --offload-targets=none -c "$here/sycl_kernels.cpp" -o "$work/sycl_kernels.o"
+"$slmcxx" -O3 --offload-targets=none -DMATMUL_N=${CILK_MATMUL_N:-384} -c "$here/cilk_kernels.cpp" \
+  -o "$work/cilk_kernels.o"
 "$slmcxx" -O3 --offload-targets=none -I "$here" "$here/cpu_bench.cpp" "$work/host_kernels.o" \
-  "${cl_objs[@]}" $omp_libs "${cl_libs[@]}" -o "$work/cpu_bench"
+  "$work/sycl_kernels.o" "$work/cilk_kernels.o" "${cl_objs[@]}" $omp_libs "${cl_libs[@]}" \
+  -o "$work/cpu_bench"
 uname -m
 grep -m1 "model name" /proc/cpuinfo 2>/dev/null || true
 echo "cores: $(nproc)"
