@@ -1,6 +1,6 @@
 // CPU benchmark: the C++ AMP algorithms of examples/amp (their kernels, from
-// examples/amp/*_kernel.h) and the SYCL and Cilk Plus examples' matrix
-// multiplies (dialect_kernels.h), built by slmc++ and run on the runtime's
+// examples/amp/*_kernel.h), the SYCL and Cilk Plus examples' matrix
+// multiplies and the C for Metal N-body step (dialect_kernels.h), built by slmc++ and run on the runtime's
 // CPU fallback (work-groups on a thread pool, as work-item loops), against a
 // serial and an OpenMP version of the same algorithm (host_kernels.cpp,
 // built by the system compiler) and the OpenCL C twins on PoCL
@@ -263,6 +263,36 @@ void bench_dialect_matmuls(int n) {
   }
 }
 
+/// The C for Metal N-body step (dialect_kernels.h): the kernel program
+/// comes from run.sh (SLMC_BENCH_CM_PROGRAM).
+void bench_cm_nbody(int bodies) {
+  const char *isa = std::getenv("SLMC_BENCH_CM_PROGRAM");
+  if (!isa) {
+    std::printf("C for Metal N-body: not run (SLMC_BENCH_CM_PROGRAM is not set)\n");
+    return;
+  }
+  const int group = 128;
+  dialects::cm_nbody_result cm = dialects::cm_nbody(isa, bodies, group, reps);
+  const host::nbody_params p{cm.delta_time, cm.damping, cm.softening_squared};
+  std::vector<float> p0(cm.pos.size()), v0(p0.size()), p1(p0.size()), v1(p0.size()),
+      p3(p0.size()), v3(p0.size());
+  double ts = best_ms([&] {
+    host::nbody_serial(cm.pos.data(), cm.vel.data(), p0.data(), v0.data(), bodies, p);
+  });
+  double to = best_ms([&] {
+    host::nbody_omp(cm.pos.data(), cm.vel.data(), p1.data(), v1.data(), bodies, p);
+  });
+  double tp = have_pocl ? ocl::cm_nbody(cm.pos.data(), cm.vel.data(), p3.data(), v3.data(),
+                                        bodies, group, p.delta_time, p.damping,
+                                        p.softening_squared)
+                        : -1;
+  rows.push_back({"n-body (C for Metal)", std::to_string(bodies), ts, to, cm.ms,
+                  close(p1, p0, 1e-4f) && close(v1, v0, 1e-4f) && close(cm.new_pos, p0, 1e-3f) &&
+                      close(cm.new_vel, v0, 1e-3f) &&
+                      (tp < 0 || (close(p3, p0, 1e-3f) && close(v3, v0, 1e-3f))),
+                  tp});
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
@@ -296,6 +326,7 @@ int main(int argc, char **argv) {
     bench_scan(sized(1 << 21, 1));
     bench_histogram(sized(1 << 25, 1 << 20));
     bench_dialect_matmuls(sized(384, 16));
+    bench_cm_nbody(sized(8192, 2048));
   } catch (const runtime_exception &e) {
     std::fprintf(stderr, "cpu_bench: %s\n", e.what());
     return 1;

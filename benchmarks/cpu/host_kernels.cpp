@@ -6,6 +6,7 @@
 #include <omp.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 #include <vector>
 
@@ -145,6 +146,40 @@ void histogram_omp(const unsigned *packed, int words, unsigned *bins) {
 #pragma omp critical
     for (int b = 0; b < 256; ++b) bins[b] += local[b];
   }
+}
+
+static void nbody_body(const float *pos, const float *vel, float *new_pos, float *new_vel,
+                       int n, nbody_params p, int i) {
+  const float x = pos[4 * i], y = pos[4 * i + 1], z = pos[4 * i + 2];
+  float fx = 0, fy = 0, fz = 0;
+  for (int j = 0; j < n; ++j) {
+    const float dx = pos[4 * j] - x, dy = pos[4 * j + 1] - y, dz = pos[4 * j + 2] - z;
+    const float dist2 = dx * dx + dy * dy + dz * dz + p.softening_squared;
+    const float inv = 1.0f / std::sqrt(dist2);
+    const float s = pos[4 * j + 3] * inv * inv * inv;
+    fx += dx * s;
+    fy += dy * s;
+    fz += dz * s;
+  }
+  const float f[3] = {fx, fy, fz};
+  for (int c = 0; c < 3; ++c) {
+    const float v = (vel[4 * i + c] + f[c] * p.delta_time) * p.damping;
+    new_vel[4 * i + c] = v;
+    new_pos[4 * i + c] = pos[4 * i + c] + v * p.delta_time;
+  }
+  new_vel[4 * i + 3] = vel[4 * i + 3];
+  new_pos[4 * i + 3] = pos[4 * i + 3];
+}
+
+void nbody_serial(const float *pos, const float *vel, float *new_pos, float *new_vel, int n,
+                  nbody_params p) {
+  for (int i = 0; i < n; ++i) nbody_body(pos, vel, new_pos, new_vel, n, p, i);
+}
+
+void nbody_omp(const float *pos, const float *vel, float *new_pos, float *new_vel, int n,
+               nbody_params p) {
+#pragma omp parallel for schedule(static)
+  for (int i = 0; i < n; ++i) nbody_body(pos, vel, new_pos, new_vel, n, p, i);
 }
 
 } // namespace host

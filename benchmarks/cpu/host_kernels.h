@@ -35,6 +35,17 @@ void scan_omp(const int *in, int *out, int n);
 void histogram_serial(const unsigned *packed, int words, unsigned *bins);
 void histogram_omp(const unsigned *packed, int words, unsigned *bins);
 
+// One N-body step of n bodies (float4 each: x, y, z, mass; velocities vx,
+// vy, vz, 0), as the C for Metal example computes it: every body pulls on
+// every other, softened.
+struct nbody_params {
+  float delta_time, damping, softening_squared;
+};
+void nbody_serial(const float *pos, const float *vel, float *new_pos, float *new_vel, int n,
+                  nbody_params p);
+void nbody_omp(const float *pos, const float *vel, float *new_pos, float *new_vel, int n,
+               nbody_params p);
+
 } // namespace host
 
 #endif

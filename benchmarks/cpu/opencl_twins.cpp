@@ -18,6 +18,9 @@ double scan(const int *, int *, int) { return -1; }
 double histogram(const unsigned *, int, unsigned *) { return -1; }
 double sycl_matmul(const float *, const float *, float *, int) { return -1; }
 double cilk_matmul(const float *, const float *, float *, int) { return -1; }
+double cm_nbody(const float *, const float *, float *, float *, int, int, float, float, float) {
+  return -1;
+}
 } // namespace ocl
 #else
 #define CL_TARGET_OPENCL_VERSION 120
@@ -41,7 +44,7 @@ std::string dir;
 
 struct Kernels {
   cl_kernel matmul, transpose, tree, cascade, cascade_final, jacobi,
-      scan_blocks, add_offsets, histogram, sycl_matmul, cilk_matmul;
+      scan_blocks, add_offsets, histogram, sycl_matmul, cilk_matmul, nbody;
 } k;
 
 bool build(const char *file,
@@ -167,7 +170,23 @@ bool init(const std::string &cl_dir, int reps, std::string &device,
              {{"scan_blocks", &k.scan_blocks}, {"add_offsets", &k.add_offsets}},
              why) &&
          build("histogram.cl", {{"histogram", &k.histogram}}, why) &&
-         build("sycl_matmul.cl", {{"matmul", &k.sycl_matmul}}, why);
+         build("sycl_matmul.cl", {{"matmul", &k.sycl_matmul}}, why) &&
+         build("nbody_cm.cl", {{"nbody", &k.nbody}}, why);
+}
+
+double cm_nbody(const float *pos, const float *vel, float *new_pos, float *new_vel, int n,
+                int group, float delta_time, float damping, float softening_squared) {
+  size_t bytes = size_t(n) * 4 * sizeof(float);
+  cl_mem P = buffer(pos, bytes), V = buffer(vel, bytes), NP = buffer(new_pos, bytes),
+         NV = buffer(new_vel, bytes);
+  args(k.nbody, P, V, NP, NV, delta_time, damping, softening_squared, n);
+  // 16 bodies per work-item, as in the C for Metal kernel.
+  double ms = best([&] { run(k.nbody, size_t(n) / 16, size_t(group)); });
+  read(NP, new_pos, bytes);
+  read(NV, new_vel, bytes);
+  for (cl_mem m : {P, V, NP, NV})
+    clReleaseMemObject(m);
+  return ms;
 }
 
 double sycl_matmul(const float *a, const float *b, float *c, int n) {

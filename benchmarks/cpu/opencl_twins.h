@@ -26,6 +26,8 @@ double scan(const int *in, int *out, int n);
 double histogram(const unsigned *words, int count, unsigned *bins);
 double sycl_matmul(const float *a, const float *b, float *c, int n);
 double cilk_matmul(const float *a, const float *b, float *c, int n);
+double cm_nbody(const float *pos, const float *vel, float *new_pos, float *new_vel, int n,
+                int group, float delta_time, float damping, float softening_squared);
 
 } // namespace ocl
 

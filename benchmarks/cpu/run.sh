@@ -19,7 +19,9 @@ trap 'rm -rf "$work"' EXIT
 # slmc++ compiles kernels for the host too (the CPU fallback); device code is
 # not needed here. The OpenMP references are a separate object: slmc++'s host
 # pass is a HIP compilation, which clang does not combine with -fopenmp.
-"$host_cxx" -O3 -fopenmp -c "$here/host_kernels.cpp" -o "$work/host_kernels.o"
+# -fno-math-errno: the N-body reference vectorises its square roots, as
+# the GPU dialects' rsqrt does.
+"$host_cxx" -O3 -fno-math-errno -fopenmp -c "$here/host_kernels.cpp" -o "$work/host_kernels.o"
 # The OpenCL C twins' host code, for PoCL (any OpenCL CPU device): linked
 # only when the OpenCL headers and ICD loader are installed.
 cl_objs=()
@@ -40,13 +42,16 @@ fi
 "$slmcxx" -O3 --offload-targets=none -c "$here/sycl_kernels.cpp" -o "$work/sycl_kernels.o"
 "$slmcxx" -O3 --offload-targets=none -DMATMUL_N=${CILK_MATMUL_N:-384} -c "$here/cilk_kernels.cpp" \
   -o "$work/cilk_kernels.o"
+"$slmcxx" -O3 --offload-targets=none -c "$here/cm_kernels.cpp" -o "$work/cm_kernels.o"
+"$slmcxx" -O3 --emit=program "$root/examples/cm/nbody_genx.cpp" -o "$work/nbody_genx.isa"
 "$slmcxx" -O3 --offload-targets=none -I "$here" "$here/cpu_bench.cpp" "$work/host_kernels.o" \
-  "$work/sycl_kernels.o" "$work/cilk_kernels.o" "${cl_objs[@]}" $omp_libs "${cl_libs[@]}" \
-  -o "$work/cpu_bench"
+  "$work/sycl_kernels.o" "$work/cilk_kernels.o" "$work/cm_kernels.o" "${cl_objs[@]}" \
+  $omp_libs "${cl_libs[@]}" -o "$work/cpu_bench"
 uname -m
 grep -m1 "model name" /proc/cpuinfo 2>/dev/null || true
 echo "cores: $(nproc)"
 # PoCL gets the same number of threads as the others.
 threads=${SLMC_CPU_THREADS:-$(nproc)}
 SLMC_DEVICE=cpu SLMC_BENCH_CL_DIR="$root/benchmarks/intel" \
+  SLMC_BENCH_CM_PROGRAM="$work/nbody_genx.isa" \
   POCL_MAX_PTHREAD_COUNT=${POCL_MAX_PTHREAD_COUNT:-$threads} "$work/cpu_bench" "$@"
