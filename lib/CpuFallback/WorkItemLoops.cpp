@@ -67,6 +67,7 @@
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Transforms/Utils/Local.h"
+#include "llvm/Transforms/Utils/LowerAtomic.h"
 #include "llvm/Transforms/Utils/ValueMapper.h"
 
 using namespace llvm;
@@ -893,6 +894,47 @@ private:
   }
 };
 
+/// Whether every object `Ptr` may point into is group-local memory: a
+/// thread_local variable (slmc/offload.h's SLMC_GROUP_LOCAL on the host).
+bool pointsToGroupLocal(Value *Ptr) {
+  SmallVector<const Value *, 4> Objects;
+  getUnderlyingObjects(Ptr, Objects);
+  if (Objects.empty())
+    return false;
+  for (const Value *O : Objects) {
+    if (auto *II = dyn_cast<IntrinsicInst>(O);
+        II && II->getIntrinsicID() == Intrinsic::threadlocal_address)
+      O = II->getArgOperand(0)->stripPointerCasts();
+    auto *G = dyn_cast<GlobalVariable>(O);
+    if (!G || !G->isThreadLocal())
+      return false;
+  }
+  return true;
+}
+
+/// A work-group runs on one thread from start to end as loops, so nothing
+/// else touches its group-local memory meanwhile: atomic operations on it
+/// (the histogram's bins) can be plain loads and stores, which vectorise
+/// and cost no locked bus cycle. Atomics on other memory stay.
+unsigned demoteGroupLocalAtomics(Function &F) {
+  SmallVector<Instruction *, 16> Atomics;
+  for (Instruction &I : instructions(F))
+    if (auto *RMW = dyn_cast<AtomicRMWInst>(&I)) {
+      if (pointsToGroupLocal(RMW->getPointerOperand()))
+        Atomics.push_back(RMW);
+    } else if (auto *CX = dyn_cast<AtomicCmpXchgInst>(&I)) {
+      if (pointsToGroupLocal(CX->getPointerOperand()))
+        Atomics.push_back(CX);
+    }
+  for (Instruction *I : Atomics) {
+    if (auto *RMW = dyn_cast<AtomicRMWInst>(I))
+      lowerAtomicRMWInst(RMW);
+    else
+      lowerAtomicCmpXchgInst(cast<AtomicCmpXchgInst>(I));
+  }
+  return Atomics.size();
+}
+
 struct WorkItemLoopsPass : PassInfoMixin<WorkItemLoopsPass> {
   PreservedAnalyses run(Module &M, ModuleAnalysisManager &MAM) {
     Function *Marker = M.getFunction(kMarker);
@@ -921,8 +963,10 @@ struct WorkItemLoopsPass : PassInfoMixin<WorkItemLoopsPass> {
         Early.run(G, FAM);
         FAM.clear(G, G.getName()); // G may be replaced and deleted
       });
-      if (Function *T = E.transformed())
+      if (Function *T = E.transformed()) {
+        demoteGroupLocalAtomics(*T);
         Done.push_back(T);
+      }
     }
     // Tidy the loops for the vectoriser that runs next: the slots of
     // values that did not cross a barrier after all, the item copy's
