@@ -5,10 +5,9 @@
 // with -DMATMUL_N=<size>.
 #include "../../examples/cilk/matmul_kernel.h"
 
+#include "best_of.h"
 #include "dialect_kernels.h"
 
-#include <algorithm>
-#include <chrono>
 #include <cstdio>
 
 const int dialects::cilk_matmul_n = N;
@@ -21,18 +20,10 @@ double dialects::cilk_matmul(const float *a, const float *b, float *c, int reps)
   auto *A = reinterpret_cast<const float(*)[N]>(a);
   auto *B = reinterpret_cast<const float(*)[N]>(b);
   auto *C = reinterpret_cast<float(*)[N]>(c);
-  auto once = [&] {
+  double best = best_of_ms(reps, [&] {
     if (!_GFX_offload(matmul_slm, A, B, C) || _GFX_wait() != GFX_SUCCESS)
       std::fprintf(stderr, "cilk matmul: offload failed (%d)\n", _GFX_get_last_error());
-  };
-  once();
-  double best = 1e300;
-  for (int r = 0; r < reps; ++r) {
-    auto t0 = std::chrono::steady_clock::now();
-    once();
-    best = std::min(best, std::chrono::duration<double, std::milli>(
-                              std::chrono::steady_clock::now() - t0).count());
-  }
+  });
   _GFX_unshare(a);
   _GFX_unshare(b);
   _GFX_unshare(c);

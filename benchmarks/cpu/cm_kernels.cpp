@@ -3,10 +3,8 @@
 // run.sh with slmc++ --emit=program) through the example's own host code.
 #include "../../examples/cm/nbody_host.h"
 
+#include "best_of.h"
 #include "dialect_kernels.h"
-
-#include <algorithm>
-#include <chrono>
 
 dialects::cm_nbody_result dialects::cm_nbody(const char *isa, int bodies, int group_threads,
                                              int reps) {
@@ -17,20 +15,12 @@ dialects::cm_nbody_result dialects::cm_nbody(const char *isa, int bodies, int gr
                                                       bodies / BODIES_CHUNK / group_threads,
                                                       1, space));
   CmEvent *event = nullptr;
-  auto once = [&] {
+  r.ms = best_of_ms(reps, [&] {
     if (event)
       cm_result_check(host.cmd_queue->DestroyEvent(event));
     cm_result_check(host.cmd_queue->EnqueueWithGroup(host.task, event, space));
     cm_result_check(event->WaitForTaskFinished());
-  };
-  once();
-  r.ms = 1e300;
-  for (int i = 0; i < reps; ++i) {
-    auto t0 = std::chrono::steady_clock::now();
-    once();
-    r.ms = std::min(r.ms, std::chrono::duration<double, std::milli>(
-                              std::chrono::steady_clock::now() - t0).count());
-  }
+  });
   host.read_result(event, r.new_pos, r.new_vel);
   cm_result_check(host.cmd_queue->DestroyEvent(event));
   cm_result_check(host.device->DestroyThreadGroupSpace(space));

@@ -13,6 +13,7 @@
 // best of `repetitions` runs after one warm-up run. Run through run.sh.
 #include <amp.h>
 
+#include "best_of.h"
 #include "dialect_kernels.h"
 #include "host_kernels.h"
 #include "opencl_twins.h"
@@ -69,17 +70,7 @@ float reduce_tree_in_place(array_view<float, 1> a, array_view<float, 1> b) {
 }
 
 /// Best wall time of `reps` runs of f, in milliseconds, after one warm-up run.
-template <class F> double best_ms(F f) {
-  f();
-  double best = 1e300;
-  for (int r = 0; r < reps; ++r) {
-    auto t0 = std::chrono::steady_clock::now();
-    f();
-    auto t1 = std::chrono::steady_clock::now();
-    best = std::min(best, std::chrono::duration<double, std::milli>(t1 - t0).count());
-  }
-  return best;
-}
+template <class F> double best_ms(F f) { return best_of_ms(reps, f); }
 
 struct Row {
   std::string name, size;
