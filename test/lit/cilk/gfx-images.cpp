@@ -13,8 +13,8 @@ __declspec(target(gfx_kernel)) void blur(__gfx_surface_index in, int *out, int w
     out[y * w] = row[0];
   }
 }
-// expected-note@gfx/gfx_intrin.h:* {{'_gfx_read_2d' has been explicitly marked unavailable here}}
-// expected-note@gfx/gfx_intrin.h:* {{'_gfx_write_2d' has been explicitly marked unavailable here}}
+// expected-note@*:* {{'_gfx_read_2d' has been explicitly marked unavailable here}}
+// expected-note@*:* {{'_gfx_write_2d' has been explicitly marked unavailable here}}
 
 int main() {
   static int pixels[16 * 8], out[16 * 8];
@@ -25,4 +25,4 @@ int main() {
   (void)out;
   return 0;
 }
-// expected-note@gfx/gfx_rt.h:* 4 {{explicitly marked unavailable here}}
+// expected-note@*:* 4 {{explicitly marked unavailable here}}
