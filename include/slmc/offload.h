@@ -309,6 +309,13 @@ SLMC_HD inline bool is_group_leader() {
   return local_id(0) == 0 && local_id(1) == 0 && local_id(2) == 0;
 }
 
+/// The same for a group whose dimensions past the first `Dims` have one
+/// work-item (a SYCL group<Dims>): those ids are 0 and are not tested.
+template <int Dims> SLMC_HD inline bool is_group_leader() {
+  static_assert(Dims >= 1 && Dims <= 3, "a group has 1, 2 or 3 dimensions");
+  return local_id(0) == 0 && (Dims < 2 || local_id(1) == 0) && (Dims < 3 || local_id(2) == 0);
+}
+
 /// Placement construction usable in device code (the standard placement
 /// new is a host function there).
 struct construct_tag {};

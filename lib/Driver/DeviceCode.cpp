@@ -30,9 +30,11 @@
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Transforms/IPO/Internalize.h"
+#include "llvm/Analysis/Utils/Local.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/Transforms/Utils/Cloning.h"
+#include "llvm/Transforms/Utils/Local.h"
 #include "llvm/Transforms/Utils/LowerAtomic.h"
 
 #include "spirv-tools/libspirv.h"
@@ -709,6 +711,131 @@ std::string imageChecksum(const object::OffloadBinary::OffloadingImage &Image) {
 
 } // namespace
 
+/// Whether a kernel of the module keeps a variable in private memory after
+/// optimisation (an array SROA could not split: C for Metal's vectors).
+bool keepsPrivateArrays(const Module &M) {
+  for (const Function &F : M)
+    if (isKernel(F))
+      for (const Instruction &I : instructions(F))
+        if (isa<AllocaInst>(I))
+          return true;
+  return false;
+}
+
+/// The base a pointer is reached from through GEPs, and those GEPs
+/// (outermost first).
+static Value *gepBase(Value *P, SmallVectorImpl<GEPOperator *> &Chain) {
+  while (auto *GEP = dyn_cast<GEPOperator>(P)) {
+    Chain.push_back(GEP);
+    P = GEP->getPointerOperand();
+  }
+  return P;
+}
+
+/// IGC gives a kernel's buffer argument a binding-table entry (32-bit
+/// offsets, as an OpenCL C `__global` parameter gets) only where it can trace
+/// every access to that argument plus an offset. Two pointers LLVM makes
+/// defeat that, and the accesses become 64-bit addresses (stateless `a64`
+/// messages, an `addc` pair per half of each SIMD32 add):
+///  - a select between two pointers into one buffer, what LLVM makes of
+///    `c ? p[i + 1] : p[i]`;
+///  - a pointer induction variable, what LLVM makes of `p[i * w + k]` in a
+///    loop over k (a phi of the first address and the address plus a step).
+/// Each such select or phi becomes the common base plus a select or phi of
+/// byte offsets: the same addresses. Run after the last optimisation, which
+/// would fold them back.
+void offsetsNotPointers(Module &M) {
+  const DataLayout &DL = M.getDataLayout();
+  SmallVector<Instruction *, 8> Work;
+  for (Function &F : M)
+    for (Instruction &I : instructions(F))
+      if ((isa<SelectInst>(I) || isa<PHINode>(I)) && I.getType()->isPointerTy())
+        Work.push_back(&I);
+  SmallVector<Instruction *, 8> Dead;
+  for (Instruction *I : Work) {
+    // Each pointer operand: its GEPs and the pointer they start from, which
+    // is the common base or (for a phi: a loop's step) the phi itself.
+    SmallVector<Value *, 4> Incoming;
+    if (auto *S = dyn_cast<SelectInst>(I))
+      Incoming = {S->getTrueValue(), S->getFalseValue()};
+    else
+      Incoming.append(cast<PHINode>(I)->incoming_values().begin(),
+                      cast<PHINode>(I)->incoming_values().end());
+    SmallVector<SmallVector<GEPOperator *, 2>, 4> Chains(Incoming.size());
+    Value *Base = nullptr;
+    bool Ok = true, AnyGEP = false;
+    for (size_t K = 0; K < Incoming.size() && Ok; ++K) {
+      Value *Root = gepBase(Incoming[K], Chains[K]);
+      AnyGEP |= !Chains[K].empty();
+      if (Root == I)
+        Ok = !Chains[K].empty() && isa<PHINode>(I);
+      else if (!Base)
+        Base = Root;
+      else
+        Ok = Root == Base;
+    }
+    // A base defined inside the phi's block would not dominate the phi.
+    if (!Ok || !Base || !AnyGEP || isa<PHINode>(Base) ||
+        (isa<Instruction>(Base) && isa<PHINode>(I) &&
+         cast<Instruction>(Base)->getParent() == I->getParent()))
+      continue;
+    Type *IndexTy = DL.getIndexType(I->getType());
+    bool InBounds = true;
+    // The offset of one operand, computed at `At`; `Self` stands for the
+    // phi's own offset.
+    auto Offset = [&](ArrayRef<GEPOperator *> Chain, Instruction *At, Value *Self) {
+      IRBuilder<> B(At);
+      Value *Sum = Self ? Self : ConstantInt::get(IndexTy, 0);
+      for (GEPOperator *GEP : Chain) {
+        InBounds &= GEP->isInBounds();
+        Sum = B.CreateAdd(Sum, emitGEPOffset(&B, DL, GEP));
+      }
+      return Sum;
+    };
+    Value *Chosen;
+    if (auto *S = dyn_cast<SelectInst>(I)) {
+      Value *T = Offset(Chains[0], S, nullptr), *F = Offset(Chains[1], S, nullptr);
+      Chosen = IRBuilder<>(S).CreateSelect(S->getCondition(), T, F);
+    } else {
+      auto *P = cast<PHINode>(I);
+      // The base must be available where the offsets replace the pointer.
+      if (auto *BI = dyn_cast<Instruction>(Base)) {
+        DominatorTree DT(*P->getFunction());
+        if (!DT.dominates(BI, P->getParent()))
+          continue;
+      }
+      PHINode *Off = PHINode::Create(IndexTy, P->getNumIncomingValues(), "", P->getIterator());
+      for (unsigned K = 0; K < P->getNumIncomingValues(); ++K) {
+        Value *Root = Incoming[K];
+        SmallVector<GEPOperator *, 2> Unused;
+        bool SelfStep = gepBase(Root, Unused) == P;
+        Off->addIncoming(Offset(Chains[K], P->getIncomingBlock(K)->getTerminator(),
+                                SelfStep ? Off : nullptr),
+                         P->getIncomingBlock(K));
+      }
+      Chosen = Off;
+    }
+    IRBuilder<> B(I->getParent(), I->getParent()->getFirstInsertionPt());
+    if (isa<SelectInst>(I))
+      B.SetInsertPoint(I);
+    Value *Address = InBounds ? B.CreateInBoundsGEP(B.getInt8Ty(), Base, Chosen)
+                              : B.CreateGEP(B.getInt8Ty(), Base, Chosen);
+    Address->takeName(I);
+    I->replaceAllUsesWith(Address);
+    Dead.push_back(I);
+  }
+  // The replaced pointers, and the address arithmetic only they used.
+  SmallVector<WeakTrackingVH, 8> Operands;
+  for (Instruction *I : Dead) {
+    for (Value *Op : I->operands())
+      Operands.push_back(Op);
+    I->eraseFromParent();
+  }
+  for (WeakTrackingVH &Op : Operands)
+    if (auto *OpI = dyn_cast_or_null<Instruction>(Op))
+      RecursivelyDeleteTriviallyDeadInstructions(OpI);
+}
+
 /// LLVM's SPIR-V backend aborts on `llvm.bitreverse` (OpBitReverse needs
 /// the Shader capability or SPV_KHR_bit_instructions, which OpenCL drivers
 /// need not have), and LLVM's optimiser makes that intrinsic of the usual
@@ -788,7 +915,11 @@ bool compileSpirv(const Toolchain &TC, const Options &Opts, TempFiles &Temps,
   // The version comes from the target triple's sub-architecture.
   std::string Triple = "spirv64v" + Opts.SpirvVersion + "-unknown-unknown";
   // clang's pipeline for HIP on spirv64 (its driver turns the vectorisers
-  // off there). Then, HIP's default address space being generic, let
+  // off there), keeping 32-bit induction variables 32-bit: indvars widens
+  // them to the 64-bit index type, which Intel GPUs before Xe-HPC add with
+  // addc pairs (the C++ AMP matrix multiply: 151 -> 131 instructions on
+  // tgllp), and IGC compiles several kernels SIMD32 as it does their
+  // OpenCL C twins instead of SIMD16. Then, HIP's default address space being generic, let
   // group-local and global accesses use their own address spaces again
   // (Intel GPUs access generic pointers more slowly).
   // A kernel's argument object becomes one parameter per field it reads
@@ -797,6 +928,16 @@ bool compileSpirv(const Toolchain &TC, const Options &Opts, TempFiles &Temps,
   // kernel's Workgroup argument (forwardGroupLocalArgumentSlots): seen once
   // the kernel's body is inlined into it, so between the pipeline and
   // infer-address-spaces.
+  // Loop strength reduction, which llc would run, makes pointer induction
+  // variables (a 64-bit address per access on Intel GPUs, see
+  // offsetsNotPointers) and 64-bit counters that IGC does worse with than
+  // with the loops as written (the SYCL matrix multiply: 251 -> 180
+  // instructions on tgllp without it). Only kernels that keep arrays in
+  // private memory (C for Metal's vectors) gain from it: their scratch
+  // addresses step instead of being recomputed (cm n-body 5428 -> 4631). So
+  // it runs in opt for those modules, before offsetsNotPointers, and never
+  // in llc.
+  bool PrivateArrays = false;
   std::string Pipelined = Temps.make(Stem, "spirv.o3.bc");
   std::string Marked = Temps.make(Stem, "spirv.global.bc");
   std::string Optimised = Temps.make(Stem, "spirv.opt.bc");
@@ -804,8 +945,8 @@ bool compileSpirv(const Toolchain &TC, const Options &Opts, TempFiles &Temps,
       runProgram(TC.Opt,
                  {"-mtriple=" + Triple,
                   "-passes=default<O" + pipelineLevel(deviceOptLevel(Opts)) + ">",
-                  "-vectorize-loops=false", "-vectorize-slp=false", "-discard-value-names",
-                  Internal, "-o", Pipelined},
+                  "-vectorize-loops=false", "-vectorize-slp=false", "-indvars-widen-indvars=false",
+                  "-discard-value-names", Internal, "-o", Pipelined},
                  Opts.Verbose, Opts.DryRun) != 0 ||
       !runModuleStep(Opts, "address spaces of kernel pointers", Pipelined, Marked,
                      [&](Module &M) {
@@ -817,24 +958,29 @@ bool compileSpirv(const Toolchain &TC, const Options &Opts, TempFiles &Temps,
                            (*ImageStrings)["slmc.args." + Kernel] = Layout;
                        markKernelObjectPointersGlobal(M);
                        forwardGroupLocalArgumentSlots(M);
+                       PrivateArrays = keepsPrivateArrays(M);
                        return true;
                      }) ||
       runProgram(TC.Opt,
-                 {"-mtriple=" + Triple, "-passes=infer-address-spaces,instcombine",
+                 {"-mtriple=" + Triple,
+                  std::string("-passes=infer-address-spaces,instcombine") +
+                      (PrivateArrays ? ",loop(loop-reduce)" : ""),
                   "-discard-value-names", Marked, "-o", Optimised},
                  Opts.Verbose, Opts.DryRun) != 0)
     return false;
   std::string Legal = Temps.make(Stem, "spirv.legal.bc");
   if (Legal.empty() ||
-      !runModuleStep(Opts, "intrinsics the SPIR-V backend lacks", Optimised, Legal,
-                     [](Module &M) {
+      !runModuleStep(Opts, "intrinsics the SPIR-V backend lacks, offset selects", Optimised,
+                     Legal, [](Module &M) {
                        lowerBitReverse(M);
+                       offsetsNotPointers(M);
                        return true;
                      }))
     return false;
+  // No loop strength reduction (see PrivateArrays).
   std::vector<std::string> LlcArgs = {"-mtriple=" + Triple, "-filetype=obj",
-                                      codegenLevel(deviceOptLevel(Opts)), Legal,
-                                      "-o", Out.str()};
+                                      codegenLevel(deviceOptLevel(Opts)), "-disable-lsr",
+                                      Legal, "-o", Out.str()};
   if (!runBackend(TC.Llc, LlcArgs, Opts.Verbose, Opts.DryRun, "SPIR-V backend", SourceName))
     return false;
   if (Opts.DryRun)

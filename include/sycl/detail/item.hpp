@@ -356,7 +356,7 @@ public:
   SLMC_HD size_t get_group_linear_range() const { return get_group_range().size(); }
   SLMC_HD size_t get_local_linear_range() const { return get_local_range().size(); }
   /// True in one work-item of the group.
-  SLMC_HD bool leader() const { return slmc::is_group_leader(); }
+  SLMC_HD bool leader() const { return slmc::is_group_leader<Dimensions>(); }
 
   SLMC_HD friend bool operator==(const group &a, const group &b) {
     return a.get_group_id() == b.get_group_id();

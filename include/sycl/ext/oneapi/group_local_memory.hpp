@@ -157,26 +157,29 @@ template <int Dims> SLMC_HD inline void glm_zero(void *p, size_t bytes, size_t a
 }
 
 /// Makes the group's T (every work-item calls this), then publishes it.
+/// The barrier orders group-local memory, where the object is, as DPC++'s
+/// does (its work-group barrier with WorkgroupMemory semantics): an Intel
+/// GPU's global fence would flush the L1 cache for nothing.
 template <typename Group, typename T, typename... Args>
 SLMC_HD void glm_init(T *p, Args &&...args) {
+  constexpr int Dims = std::decay<Group>::type::dimensions;
   if constexpr (sizeof...(Args) == 0 && glm_zero_init<T>) {
-    glm_zero<std::decay<Group>::type::dimensions>(static_cast<void *>(p), sizeof(T),
-                                                  alignof(T));
+    glm_zero<Dims>(static_cast<void *>(p), sizeof(T), alignof(T));
   } else {
-    if (slmc::is_group_leader())
+    if (slmc::is_group_leader<Dims>())
       glm_construct(p, std::forward<Args>(args)...);
   }
-  slmc::group_barrier();
+  slmc::group_barrier_local();
 }
 
 /// Default-initialisation: nothing to do (and nothing to publish) for types
 /// whose default constructor is trivial.
-template <typename T> SLMC_HD void glm_init_for_overwrite(T *p) {
+template <typename Group, typename T> SLMC_HD void glm_init_for_overwrite(T *p) {
   if constexpr (!std::is_trivially_default_constructible<
                     typename std::remove_all_extents<T>::type>::value) {
-    if (slmc::is_group_leader())
+    if (slmc::is_group_leader<std::decay<Group>::type::dimensions>())
       glm_default_construct(p);
-    slmc::group_barrier();
+    slmc::group_barrier_local();
   } else {
     (void)p;
   }
@@ -231,7 +234,7 @@ group_local_memory_for_overwrite(Group g) {
   T *p = nullptr;
   if constexpr (ok) {
     p = detail::glm_path_storage<T>();
-    detail::glm_init_for_overwrite(p);
+    detail::glm_init_for_overwrite<Group>(p);
   }
   return multi_ptr<T, access::address_space::local_space>(p);
 }
@@ -258,7 +261,7 @@ group_local_memory_for_overwrite(Site, Group g) {
   T *p = nullptr;
   if constexpr (ok) {
     p = slmc::group_local_storage<T, typename std::decay<Site>::type>();
-    detail::glm_init_for_overwrite(p);
+    detail::glm_init_for_overwrite<Group>(p);
   }
   return multi_ptr<T, access::address_space::local_space>(p);
 }
