@@ -3,6 +3,7 @@
 // 256 work-items per group, one group per 64x64 supertile of C; __local
 // supertiles of A (64x16), B (16x64) and C (64x64); the 16x16 grid of 4x4
 // register tiles dealt to work-items; two barriers per step.
+#include "twin.h"
 #ifndef MATMUL_N
 #define MATMUL_N 4096
 #endif
@@ -25,7 +26,7 @@ __kernel void matmul_slm(__global const float *A, __global const float *B, __glo
       at[k / SK][k % SK] = A[(size_t)(tg_y + k / SK) * N + super_k + k % SK];
     for (int k = t; k < SK * SX; k += THREADS)
       bt[k / SX][k % SX] = B[(size_t)(super_k + k / SX) * N + tg_x + k % SX];
-    barrier(CLK_LOCAL_MEM_FENCE);
+    barrier(SOURCE_FENCE);
     for (int k = t; k < (SY / TY) * (SX / TX); k += THREADS) {
       const int ty = k / (SX / TX) * TY, tx = k % (SX / TX) * TX;
       float c[TY][TX];
@@ -40,7 +41,7 @@ __kernel void matmul_slm(__global const float *A, __global const float *B, __glo
         for (int x = 0; x < TX; x++)
           ct[ty + y][tx + x] = c[y][x];
     }
-    barrier(CLK_LOCAL_MEM_FENCE);
+    barrier(SOURCE_FENCE);
   }
   for (int k = t; k < SY * SX; k += THREADS)
     C[(size_t)(tg_y + k / SX) * N + tg_x + k % SX] = ct[k / SX][k % SX];

@@ -200,7 +200,7 @@ for dev in "${devices[@]}"; do
       { cat "$d/slmc.log" >&2; die "ocloc failed on slmc's $key for $dev"; }
     # shellcheck disable=SC2086
     "$ocloc" compile -q -file "$here/benchmarks/intel/$twin.cl" -device "$dev" --format zebin \
-      -options "-cl-std=CL2.0 ${TWIN_OPTIONS:-}" -output_no_suffix -output twin -out_dir "$d" \
+      -options "-cl-std=CL2.0 -I $here/benchmarks/intel ${TWIN_OPTIONS:-}" -output_no_suffix -output twin -out_dir "$d" \
       >"$d/twin.log" 2>&1 || { cat "$d/twin.log" >&2; die "ocloc failed on $twin.cl for $dev"; }
     for side in slmc twin; do
       "$objcopy" --dump-section=.ze_info="$d/$side.yaml" "$d/$side" "$d/$side.ignored"

@@ -2,6 +2,7 @@
 // benchmarks/amp/matmul_bench.cpp): 16x16 tiles, two __local blocks, two
 // barriers per step. CUDA's threadIdx/blockIdx are 32-bit unsigned, hence
 // the (uint) casts. Built by benchmarks/intel/isa-report.sh.
+#include "twin.h"
 #define TS 16
 
 __kernel void matmul(__global const float *a, __global const float *b, __global float *c,
@@ -14,10 +15,10 @@ __kernel void matmul(__global const float *a, __global const float *b, __global 
   for (int i = 0; i < w; i += TS) {
     locA[row][col] = a[grow * w + col + i];
     locB[row][col] = b[(row + i) * n + gcol];
-    barrier(CLK_LOCAL_MEM_FENCE);
+    barrier(SOURCE_FENCE);
     for (int k = 0; k < TS; k++)
       sum += locA[row][k] * locB[k][col];
-    barrier(CLK_LOCAL_MEM_FENCE);
+    barrier(SOURCE_FENCE);
   }
   c[grow * n + gcol] = sum;
 }

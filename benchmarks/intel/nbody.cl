@@ -3,6 +3,7 @@
 // __local block, the same interaction (1 / sqrt, IEEE in nvcc's default
 // build; here OpenCL's default precision, as IGC builds slmc's SPIR-V too),
 // velocities updated in place.
+#include "twin.h"
 #define TS 256
 #define SOFTENING_SQUARED 0.0125f
 #define DELTA_TIME 0.01f
@@ -46,10 +47,10 @@ __kernel void nbody_step(__global const body_pos *pos_in, __global body_pos *pos
   float ax = 0.0f, ay = 0.0f, az = 0.0f;
   for (int base = 0; base < n; base += TS) {
     cache[tid] = pos_in[base + tid];
-    barrier(CLK_LOCAL_MEM_FENCE);
+    barrier(SOURCE_FENCE);
     for (int j = 0; j < TS; ++j)
       interact(&ax, &ay, &az, &self, &cache[j]);
-    barrier(CLK_LOCAL_MEM_FENCE);
+    barrier(SOURCE_FENCE);
   }
   body_vel v = vel[i];
   integrate(&self, &v, ax, ay, az);

@@ -3,6 +3,7 @@
 // bodies per work-item in registers, the group walks over all bodies in
 // blocks of 1024 copied into __local memory (a barrier before the copy, one
 // after), bodies past the end read as zeros, rsqrt (cm_rsqrt).
+#include "twin.h"
 #define BODIES_CHUNK 16     // bodies per work-item
 #define BODIES_PER_SLM 1024 // bodies in one __local block
 
@@ -27,12 +28,12 @@ __kernel void nbody(__global const float4 *in_pos, __global const float4 *in_vel
   }
 
   for (int block = 0; block * BODIES_PER_SLM < num_bodies; ++block) {
-    barrier(CLK_LOCAL_MEM_FENCE);
+    barrier(SOURCE_FENCE);
     for (int j = lid; j < BODIES_PER_SLM; j += lsize) {
       int b = block * BODIES_PER_SLM + j;
       slm[j] = b < num_bodies ? in_pos[b] : zero;
     }
-    barrier(CLK_LOCAL_MEM_FENCE);
+    barrier(SOURCE_FENCE);
     for (int j = 0; j < BODIES_PER_SLM; ++j) {
       float4 other = slm[j];
 #pragma unroll

@@ -2,6 +2,7 @@
 // benchmarks/amp/reduction_bench.cpp): the tree pass (groups of 256), the
 // cascade (64 groups of 512 striding over the input) and its final group
 // of 64.
+#include "twin.h"
 #define TREE_TILE 256
 #define CASCADE_TILE 512
 #define CASCADE_TILES 64
@@ -11,11 +12,11 @@ __kernel void tree_pass(__global const float *in, __global float *out, int len) 
   int tid = get_local_id(0);
   int gid = (uint)get_group_id(0) * TREE_TILE + tid;
   sums[tid] = gid < len ? in[gid] : 0.0f;
-  barrier(CLK_LOCAL_MEM_FENCE);
+  barrier(SOURCE_FENCE);
   for (int stride = TREE_TILE / 2; stride > 0; stride /= 2) {
     if (tid < stride)
       sums[tid] += sums[tid + stride];
-    barrier(CLK_LOCAL_MEM_FENCE);
+    barrier(SOURCE_FENCE);
   }
   if (tid == 0)
     out[(uint)get_group_id(0)] = sums[0];
@@ -29,11 +30,11 @@ __kernel void cascade(__global const float *in, __global float *partial, int n) 
        i += CASCADE_TILES * CASCADE_TILE)
     sum += in[i];
   sums[tid] = sum;
-  barrier(CLK_LOCAL_MEM_FENCE);
+  barrier(SOURCE_FENCE);
   for (int stride = CASCADE_TILE / 2; stride > 0; stride /= 2) {
     if (tid < stride)
       sums[tid] += sums[tid + stride];
-    barrier(CLK_LOCAL_MEM_FENCE);
+    barrier(SOURCE_FENCE);
   }
   if (tid == 0)
     partial[(uint)get_group_id(0)] = sums[0];
@@ -43,11 +44,11 @@ __kernel void cascade_final(__global const float *partial, __global float *total
   __local float sums[CASCADE_TILES];
   int tid = get_local_id(0);
   sums[tid] = partial[tid];
-  barrier(CLK_LOCAL_MEM_FENCE);
+  barrier(SOURCE_FENCE);
   for (int stride = CASCADE_TILES / 2; stride > 0; stride /= 2) {
     if (tid < stride)
       sums[tid] += sums[tid + stride];
-    barrier(CLK_LOCAL_MEM_FENCE);
+    barrier(SOURCE_FENCE);
   }
   if (tid == 0)
     total[0] = sums[0];

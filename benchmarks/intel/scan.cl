@@ -3,6 +3,7 @@
 // __local memory (Blelloch up- and down-sweeps, a barrier per level), and
 // the add of the scanned block sums, one element per work-item in groups of
 // 256.
+#include "twin.h"
 #define TS 256
 #define BLOCK (2 * TS)
 
@@ -16,7 +17,7 @@ __kernel void scan_blocks(__global const int *input, __global int *output, __glo
 
   int offset = 1;
   for (int d = BLOCK / 2; d > 0; d /= 2) {
-    barrier(CLK_LOCAL_MEM_FENCE);
+    barrier(SOURCE_FENCE);
     if (tid < d) {
       int ai = offset * (2 * tid + 1) - 1;
       int bi = offset * (2 * tid + 2) - 1;
@@ -30,7 +31,7 @@ __kernel void scan_blocks(__global const int *input, __global int *output, __glo
   }
   for (int d = 1; d < BLOCK; d *= 2) {
     offset /= 2;
-    barrier(CLK_LOCAL_MEM_FENCE);
+    barrier(SOURCE_FENCE);
     if (tid < d) {
       int ai = offset * (2 * tid + 1) - 1;
       int bi = offset * (2 * tid + 2) - 1;
@@ -39,7 +40,7 @@ __kernel void scan_blocks(__global const int *input, __global int *output, __glo
       temp[bi] += left;
     }
   }
-  barrier(CLK_LOCAL_MEM_FENCE);
+  barrier(SOURCE_FENCE);
   if (base + 2 * tid < n) output[base + 2 * tid] = temp[2 * tid];
   if (base + 2 * tid + 1 < n) output[base + 2 * tid + 1] = temp[2 * tid + 1];
 }

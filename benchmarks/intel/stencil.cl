@@ -1,6 +1,7 @@
 // OpenCL C twin of benchmarks/cuda/stencil.cu (the kernel of
 // benchmarks/amp/stencil_bench.cpp): five-point Jacobi sweep, 16x16 groups,
 // an 18x18 __local tile whose halo the edge work-items load, clamped reads.
+#include "twin.h"
 #define TS 16
 
 __kernel void jacobi(__global const float *in, __global float *out, int rows, int cols) {
@@ -17,7 +18,7 @@ __kernel void jacobi(__global const float *in, __global float *out, int rows, in
   if (r == TS - 1) tile[TS + 1][c + 1] = in[down * cols + gc];
   if (c == 0) tile[r + 1][0] = in[gr * cols + left];
   if (c == TS - 1) tile[r + 1][TS + 1] = in[gr * cols + right];
-  barrier(CLK_LOCAL_MEM_FENCE);
+  barrier(SOURCE_FENCE);
 
   if (i >= rows || j >= cols)
     return;

@@ -3,6 +3,7 @@
 // bins counted with atomic_add, global atomic_min/atomic_max per work-item,
 // one global atomic_add per bin and group, atomic_cmpxchg by each group's
 // first work-item; size_t indices as in the SYCL source.
+#include "twin.h"
 #define BINS 64u
 #define WG 128
 
@@ -18,7 +19,7 @@ __kernel void histogram(__global const int *in, __global uint *bins, __global in
   atomic_add(&local_bins[(uint)v % BINS], 1u);
   atomic_min(&st[0], v);
   atomic_max(&st[1], v);
-  barrier(CLK_LOCAL_MEM_FENCE);
+  barrier(SOURCE_FENCE);
 
   for (size_t b = lid; b < BINS; b += WG) {
     uint count = local_bins[b];

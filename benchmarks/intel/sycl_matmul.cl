@@ -2,6 +2,7 @@
 // benchmarks/sycl/matmul_bench.cpp): 16x16 groups, two __local float[16][16]
 // tiles, two barriers per step, index arithmetic in size_t as in the SYCL
 // source.
+#include "twin.h"
 #define TS 16
 
 __kernel void matmul(__global const float *a, __global const float *b, __global float *c,
@@ -15,10 +16,10 @@ __kernel void matmul(__global const float *a, __global const float *b, __global 
   for (size_t k0 = 0; k0 < W; k0 += TS) {
     tileA[row][col] = a[gr * W + k0 + col];
     tileB[row][col] = b[(k0 + row) * N + gc];
-    barrier(CLK_LOCAL_MEM_FENCE);
+    barrier(SOURCE_FENCE);
     for (size_t k = 0; k < TS; ++k)
       sum += tileA[row][k] * tileB[k][col];
-    barrier(CLK_LOCAL_MEM_FENCE);
+    barrier(SOURCE_FENCE);
   }
   c[gr * N + gc] = sum;
 }

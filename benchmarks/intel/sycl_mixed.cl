@@ -4,6 +4,7 @@
 // dynamic shared memory; SYCL's local_accessor), the group's statistics in
 // a __local struct that the first work-item initialises before a barrier,
 // local atomic_add / atomic_max on it; size_t indices as in the SYCL source.
+#include "twin.h"
 #define WG 64
 #define THRESHOLD 0.5f
 
@@ -36,7 +37,7 @@ __kernel void mixed(__global const float *in, __global float *out, __global uint
   if (v > THRESHOLD)
     atomic_add(&stats.above, 1u);
   atomic_max(&stats.max_scaled, (int)(v * 1000.0f));
-  barrier(CLK_LOCAL_MEM_FENCE);
+  barrier(SOURCE_FENCE);
 
   if (l == 0) {
     count_out[(uint)get_group_id(0)] = stats.above;

@@ -3,6 +3,7 @@
 // __local tree (a barrier before each level), one partial sum per group,
 // then one group folding the partial sums into a zeroed __local array;
 // index arithmetic in size_t as in the SYCL source.
+#include "twin.h"
 #define WG 256
 
 __kernel void partial_sums(__global const int *data, __global long *partial) {
@@ -10,7 +11,7 @@ __kernel void partial_sums(__global const int *data, __global long *partial) {
   const size_t lid = (uint)get_local_id(0);
   s[lid] = data[(size_t)(uint)get_group_id(0) * WG + lid];
   for (size_t stride = WG / 2; stride > 0; stride /= 2) {
-    barrier(CLK_LOCAL_MEM_FENCE);
+    barrier(SOURCE_FENCE);
     if (lid < stride)
       s[lid] += s[lid + stride];
   }

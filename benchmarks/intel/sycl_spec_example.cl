@@ -3,6 +3,7 @@
 // per group, zeroed by the group (each work-item a strided part, then a
 // barrier), 42 written to element 2*i, a barrier, then each work-item
 // copies its two elements out; size_t indices as in the SYCL source.
+#include "twin.h"
 #define GROUP_SIZE 32
 #define ELEMS 64
 
@@ -14,7 +15,7 @@ __kernel void spec_example(__global int *result) {
   barrier(CLK_LOCAL_MEM_FENCE);
   ref[2 * lid] = 42;
 
-  barrier(CLK_LOCAL_MEM_FENCE);
+  barrier(SOURCE_FENCE);
   size_t base = (size_t)(uint)get_group_id(0) * ELEMS;
   size_t i = lid;
   result[base + 2 * i] = ref[2 * i];
