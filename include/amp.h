@@ -67,6 +67,7 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <climits>
 #include <cstdio>
 #include <cstring>
 #include <exception>
@@ -1867,7 +1868,12 @@ template <class Kernel, int D0, int D1, int D2> struct tiled_launcher {
     for (int i = 0; i < r; ++i) {
       int d = r - 1 - i; // AMP dimension i is device dimension d
       l[i] = int(slmc::local_id(d));
-      t[i] = int(slmc::group_id(d));
+      // run_tiled launches extent / tile groups of an extent that is an
+      // int: every index below is non-negative and fits in an int, which
+      // lets the compiler drop the `>= 0` half of extent::contains.
+      const uint32_t group = slmc::group_id(d);
+      __builtin_assume(group <= uint32_t(INT_MAX / dims[i]));
+      t[i] = int(group);
       o[i] = t[i] * dims[i];
       g[i] = o[i] + l[i];
     }
