@@ -61,7 +61,8 @@ bool build(const char *file,
   const char *p = src.c_str();
   cl_int err;
   cl_program prog = clCreateProgramWithSource(ctx, 1, &p, nullptr, &err);
-  const std::string flags = "-cl-std=CL1.2 " + options;
+  // -I: the twins include twin.h, next to them.
+  const std::string flags = "-cl-std=CL1.2 -I " + dir + " " + options;
   if (err != CL_SUCCESS || clBuildProgram(prog, 1, &dev, flags.c_str(),
                                           nullptr, nullptr) != CL_SUCCESS) {
     why = std::string("cannot build ") + file;
