@@ -147,6 +147,12 @@ SLMC_DEVICE_ONLY size_t __spirv_BuiltInWorkgroupSize(int);
 SLMC_DEVICE_ONLY size_t __spirv_BuiltInNumWorkgroups(int);
 SLMC_DEVICE_ONLY void __spirv_ControlBarrier(int, int, int);
 SLMC_DEVICE_ONLY void __spirv_MemoryBarrier(int, int);
+// OpAtomicCompareExchange (pointer, scope, semantics if equal, if not,
+// value, comparator), which returns the old value alone.
+SLMC_DEVICE_ONLY uint32_t __spirv_AtomicCompareExchange(uint32_t *, int, int, int, uint32_t,
+                                                        uint32_t);
+SLMC_DEVICE_ONLY uint64_t __spirv_AtomicCompareExchange(uint64_t *, int, int, int, uint64_t,
+                                                        uint64_t);
 #endif
 
 namespace slmc {

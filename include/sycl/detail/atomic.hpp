@@ -94,19 +94,51 @@ template <typename T> SLMC_HD void atomic_store(T *p, T v, memory_order o, memor
 #endif
 }
 
+#if defined(SLMC_PASS_SPIRV)
+/// SPIR-V's Scope operand.
+SLMC_HD constexpr int spirv_scope(memory_scope s) {
+  return s == memory_scope::work_item    ? 4
+         : s == memory_scope::sub_group  ? 3
+         : s == memory_scope::work_group ? 2
+         : s == memory_scope::device     ? 1
+                                         : 0;
+}
+
+/// SPIR-V's memory semantics for an order: the ordering bit and, unless
+/// relaxed, the storage classes it orders (the object may be in either).
+SLMC_HD constexpr int spirv_semantics(int builtin) {
+  return builtin == __ATOMIC_RELAXED ? 0
+         : (builtin == __ATOMIC_ACQUIRE   ? 0x2
+            : builtin == __ATOMIC_RELEASE ? 0x4
+            : builtin == __ATOMIC_ACQ_REL ? 0x8
+                                          : 0x10) |
+               slmc::kSemWorkgroupMemory | slmc::kSemCrossWorkgroupMemory;
+}
+#endif
+
 template <typename T>
 SLMC_HD bool atomic_cas(T *p, T &expected, T desired, bool weak, memory_order success,
                         memory_order failure, memory_scope s) {
 #if defined(SLMC_PASS_SPIRV)
-  // Only the success flag of the cmpxchg is used; on failure `expected` is
-  // read again. With the cmpxchg's old value carried around a retry loop,
-  // the optimiser builds a phi of its {value, success} pair, which LLVM 22's
-  // SPIR-V backend turns into an invalid function.
-  T e = expected;
-  if (__scoped_atomic_compare_exchange(p, &e, &desired, weak, SLMC_SYCL_ORDER(success),
-                                       builtin_load_order(failure), SLMC_SYCL_SCOPE(s)))
+  // clang's cmpxchg yields a {value, success} pair; carried around a retry
+  // loop, the optimiser makes a phi of that pair, which LLVM 22's SPIR-V
+  // backend turns into an invalid function. OpAtomicCompareExchange through
+  // its builtin returns the old value alone: success is that value equal to
+  // `expected` bit for bit (as compare_exchange compares), and on failure
+  // `expected` becomes the value the operation saw, as C++ requires. A
+  // strong exchange is a valid weak one.
+  (void)weak;
+  using B = typename atomic_bits<sizeof(T)>::type;
+  B e, d;
+  __builtin_memcpy(&e, &expected, sizeof(T));
+  __builtin_memcpy(&d, &desired, sizeof(T));
+  const B old = ::__spirv_AtomicCompareExchange(
+      reinterpret_cast<B *>(p), spirv_scope(s),
+      spirv_semantics(builtin_order(success)),
+      spirv_semantics(builtin_load_order(failure)), d, e);
+  if (old == e)
     return true;
-  expected = atomic_load(p, failure, s);
+  __builtin_memcpy(&expected, &old, sizeof(T));
   return false;
 #else
   return __scoped_atomic_compare_exchange(p, &expected, &desired, weak,
