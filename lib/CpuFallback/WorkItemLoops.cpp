@@ -361,6 +361,121 @@ private:
     DenseSet<BasicBlock *> Set;
   };
 
+  /// A region that starts by sending the work-items whose x id fails a test
+  /// against a group-invariant bound straight to a barrier or the end
+  /// (`if (tid < stride) ...; barrier`, `if (tid == 0) ...`): its loop runs
+  /// over the items that pass only.
+  struct Narrowing {
+    CmpInst::Predicate Pred; // `x Pred Bound` holds for the active items
+    Value *Bound;            // group-invariant (Remat::Uniform)
+    BasicBlock *Active;      // the start block's successor they take
+    unsigned InactiveTarget; // region (or the exit) the others go on with
+  };
+
+  /// `V` is the work-item's x id: its load from the item, maybe widened or
+  /// narrowed to at least 16 bits (ids are below 1024, so any such cast
+  /// keeps the value, signed or not).
+  static bool isLocalX(Value *V, const AllocaInst &Item) {
+    while (auto *Cast = dyn_cast<CastInst>(V)) {
+      if (!isa<ZExtInst>(Cast) && !isa<SExtInst>(Cast) &&
+          !(isa<TruncInst>(Cast) && Cast->getType()->getIntegerBitWidth() >= 16))
+        return false;
+      V = Cast->getOperand(0);
+    }
+    auto *L = dyn_cast<LoadInst>(V);
+    return L && L->isSimple() && L->getPointerOperand() == &Item &&
+           L->getType()->isIntegerTy(32);
+  }
+
+  /// Where a work-item that enters `BB` goes on when `BB` and the empty
+  /// blocks after it do nothing but branch: a barrier's region, `Exit`
+  /// (a return), or nothing.
+  static std::optional<unsigned>
+  doesNothingUntil(BasicBlock *BB, const DenseMap<BasicBlock *, unsigned> &BarrierId,
+                   unsigned Exit) {
+    for (unsigned Steps = 0; Steps < 8; ++Steps) {
+      if (auto It = BarrierId.find(BB); It != BarrierId.end())
+        return It->second;
+      if (BB->size() != 1) // phis or other instructions
+        return std::nullopt;
+      Instruction *T = BB->getTerminator();
+      if (isa<ReturnInst>(T))
+        return Exit;
+      auto *Br = dyn_cast<BranchInst>(T);
+      if (!Br || Br->isConditional())
+        return std::nullopt;
+      BB = Br->getSuccessor(0);
+    }
+    return std::nullopt;
+  }
+
+  std::optional<Narrowing> narrowing(const Region &R, const AllocaInst &Item,
+                                     Rematerialiser &Remat,
+                                     const DenseMap<BasicBlock *, unsigned> &BarrierId,
+                                     unsigned Exit) {
+    BasicBlock *S = R.Start;
+    auto *Br = dyn_cast<BranchInst>(S->getTerminator());
+    if (!Br || !Br->isConditional() || Br->getSuccessor(0) == Br->getSuccessor(1))
+      return std::nullopt;
+    // The inactive items skip the whole block: it must not do anything
+    // they would miss (stores, calls, saving a value across a barrier).
+    for (Instruction &I : *S)
+      if (I.mayHaveSideEffects() || isa<PHINode>(I))
+        return std::nullopt;
+    auto *Cmp = dyn_cast<ICmpInst>(Br->getCondition());
+    if (!Cmp)
+      return std::nullopt;
+    CmpInst::Predicate Pred = Cmp->getPredicate();
+    Value *X = Cmp->getOperand(0), *Bound = Cmp->getOperand(1);
+    if (!isLocalX(X, Item)) {
+      std::swap(X, Bound);
+      Pred = CmpInst::getSwappedPredicate(Pred);
+    }
+    if (!isLocalX(X, Item) || Remat.kind(Bound) != Remat::Uniform ||
+        Bound->getType()->getIntegerBitWidth() > 64)
+      return std::nullopt;
+    for (unsigned Side = 2; Side-- > 0;) { // the false side first
+      std::optional<unsigned> Target =
+          doesNothingUntil(Br->getSuccessor(Side), BarrierId, Exit);
+      if (!Target)
+        continue;
+      if (Side == 0) // the items that pass the test do nothing
+        Pred = CmpInst::getInversePredicate(Pred);
+      if (Pred == ICmpInst::ICMP_NE)
+        return std::nullopt;
+      return Narrowing{Pred, Bound, Br->getSuccessor(1 - Side), *Target};
+    }
+    return std::nullopt;
+  }
+
+  /// The x ids [Lo, Hi) of a row of `LX` work-items that satisfy `N`,
+  /// computed before the loops.
+  static std::pair<Value *, Value *> activeRange(IRBuilder<> &B, const Narrowing &N,
+                                                 Value *Bound, Value *LX) {
+    Type *I64 = B.getInt64Ty();
+    const bool Signed = CmpInst::isSigned(N.Pred);
+    Value *U = Signed ? B.CreateSExtOrTrunc(Bound, I64) : B.CreateZExtOrTrunc(Bound, I64);
+    // The bound clamped to [0, LX], and whether it names an item.
+    Value *Clamped = Signed ? B.CreateBinaryIntrinsic(Intrinsic::smax, U, B.getInt64(0)) : U;
+    Clamped = B.CreateBinaryIntrinsic(Intrinsic::umin, Clamped, LX);
+    Value *InRange = Signed ? B.CreateAnd(B.CreateICmpSGE(U, B.getInt64(0)),
+                                          B.CreateICmpSLT(U, LX))
+                            : B.CreateICmpULT(U, LX);
+    Value *AfterBound = B.CreateAdd(Clamped, B.CreateZExt(InRange, I64));
+    switch (ICmpInst::getUnsignedPredicate(N.Pred)) {
+    case ICmpInst::ICMP_ULT:
+      return {B.getInt64(0), Clamped};
+    case ICmpInst::ICMP_ULE:
+      return {B.getInt64(0), AfterBound};
+    case ICmpInst::ICMP_UGT:
+      return {AfterBound, LX};
+    case ICmpInst::ICMP_UGE:
+      return {Clamped, LX};
+    default: // ICMP_EQ
+      return {Clamped, AfterBound};
+    }
+  }
+
   bool transform(Function &F, CallInst &Mark) {
     LLVMContext &C = F.getContext();
     Type *I32 = Type::getInt32Ty(C), *I64 = Type::getInt64Ty(C);
@@ -724,6 +839,8 @@ private:
       auto *ZLatch = BasicBlock::Create(C, "r" + Twine(K) + ".z.latch", &F);
       auto *Done = BasicBlock::Create(C, "r" + Twine(K) + ".done", &F);
       Entries.push_back(Pre);
+      std::optional<Narrowing> Narrow =
+          narrowing(R, *Item, Rematerialiser, BarrierId, Exit);
 
       // Copy the blocks; exits go to the latch with the next region.
       ValueToValueMapTy VMap;
@@ -773,10 +890,31 @@ private:
 
       // The loop nest.
       IRBuilder<> PB(Pre);
+      Value *XLo = PB.getInt64(0), *XHi = LX;
+      if (Narrow) {
+        // The copy's start goes straight to the active side (its inactive
+        // side's stub stays in Stubs: the next region counts it below).
+        auto *Start = cast<BasicBlock>(VMap[R.Start]);
+        auto *Active = cast<BasicBlock>(VMap[Narrow->Active]);
+        for (BasicBlock *Succ : successors(Start))
+          if (Succ != Active)
+            Succ->removePredecessor(Start);
+        Instruction *Old = Start->getTerminator();
+        IRBuilder<>(Old).CreateBr(Active);
+        Old->eraseFromParent();
+        DenseMap<Value *, Value *> Memo;
+        Value *Bound = Rematerialiser.copyAt(Narrow->Bound, PB.GetInsertPoint(), Memo);
+        std::tie(XLo, XHi) = activeRange(PB, *Narrow, Bound, LX);
+      }
       const bool Several = Stubs.size() > 1;
       if (Several) {
-        PB.CreateStore(PB.getInt32(~0u), MinNext);
-        PB.CreateStore(PB.getInt32(0), MaxNext);
+        // Items the narrowed loop skips go on with their target.
+        Value *Skipped = PB.getFalse();
+        if (Narrow)
+          Skipped = PB.CreateICmpNE(PB.CreateSub(XHi, XLo), LX);
+        Value *Target = PB.getInt32(Narrow ? Narrow->InactiveTarget : 0);
+        PB.CreateStore(PB.CreateSelect(Skipped, Target, PB.getInt32(~0u)), MinNext);
+        PB.CreateStore(PB.CreateSelect(Skipped, Target, PB.getInt32(0)), MaxNext);
       }
       PB.CreateBr(ZHead);
       IRBuilder<> ZB(ZHead);
@@ -786,7 +924,10 @@ private:
       PHINode *Y = YB.CreatePHI(I64, 2, "y");
       Value *Row =
           YB.CreateMul(YB.CreateAdd(YB.CreateMul(Z, LY), Y), LX, "row");
-      YB.CreateBr(XHead);
+      if (Narrow)
+        YB.CreateCondBr(YB.CreateICmpULT(XLo, XHi), XHead, YLatch);
+      else
+        YB.CreateBr(XHead);
       IRBuilder<> XB(XHead);
       PHINode *X = XB.CreatePHI(I64, 2, "x");
       Value *Wi = XB.CreateAdd(Row, X, "wi");
@@ -805,7 +946,7 @@ private:
                        MaxNext);
       }
       Value *X1 = LB.CreateAdd(X, LB.getInt64(1), "x.next", true, true);
-      LB.CreateCondBr(LB.CreateICmpULT(X1, LX), XHead, YLatch);
+      LB.CreateCondBr(LB.CreateICmpULT(X1, XHi), XHead, YLatch);
       IRBuilder<> YL(YLatch);
       Value *Y1 = YL.CreateAdd(Y, YL.getInt64(1), "y.next", true, true);
       YL.CreateCondBr(YL.CreateICmpULT(Y1, LY), YHead, ZLatch);
@@ -816,7 +957,7 @@ private:
       Z->addIncoming(Z1, ZLatch);
       Y->addIncoming(YB.getInt64(0), ZHead);
       Y->addIncoming(Y1, YLatch);
-      X->addIncoming(XB.getInt64(0), YHead);
+      X->addIncoming(XLo, YHead);
       X->addIncoming(X1, XLatch);
 
       // This work-item's id in the copy.
@@ -999,5 +1140,14 @@ extern "C" LLVM_ATTRIBUTE_WEAK PassPluginLibraryInfo llvmGetPassPluginInfo() {
               if (Level != OptimizationLevel::O0)
                 MPM.addPass(WorkItemLoopsPass());
             });
+            // `opt -passes=slmc-work-item-loops`, for the tests.
+            PB.registerPipelineParsingCallback(
+                [](StringRef Name, ModulePassManager &MPM,
+                   ArrayRef<PassBuilder::PipelineElement>) {
+                  if (Name != "slmc-work-item-loops")
+                    return false;
+                  MPM.addPass(WorkItemLoopsPass());
+                  return true;
+                });
           }};
 }
