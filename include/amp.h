@@ -1925,7 +1925,10 @@ template <class Kernel, int N> struct cpu_range_launcher {
       rest /= domain[d];
     }
     for (long long l = first; l < last; ++l) {
-      kernel(idx);
+      // Inlined whatever its size: then the accessors' "in a kernel?" test
+      // (slmc_cpu_current_item, the same throughout) leaves the loop, which
+      // can vectorise.
+      [[clang::always_inline]] kernel(idx);
       for (int d = N - 1; d >= 0; --d) { // next index, last dimension fastest
         if (++idx[d] < domain[d] || d == 0) break;
         idx[d] = 0;

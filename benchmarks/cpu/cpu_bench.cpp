@@ -23,7 +23,9 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdio>
+#include <cstring>
 #include <cstdlib>
+#include <cstring>
 #include <memory>
 #include <string>
 #include <vector>
@@ -310,14 +312,31 @@ int main(int argc, char **argv) {
     else
       std::printf("OpenCL C twins: not run (%s)\n",
                   cl_dir ? why.c_str() : "SLMC_BENCH_CL_DIR is not set");
-    bench_matmul(sized(384, 16));
-    bench_transpose(sized(1536, 1), sized(1536, 1) + 3);
-    bench_reduction(sized(1 << 22, 1));
-    bench_stencil(sized(768, 1), 10);
-    bench_scan(sized(1 << 21, 1));
-    bench_histogram(sized(1 << 25, 1 << 20));
-    bench_dialect_matmuls(sized(384, 16));
-    bench_cm_nbody(sized(8192, 2048));
+    // SLMC_BENCH_ONLY=<word>: only the groups of rows whose name contains
+    // it (matmul, transpose, reduction, stencil, scan, histogram, dialect,
+    // nbody), e.g. to profile one kernel.
+    const char *only = std::getenv("SLMC_BENCH_ONLY");
+    auto want = [only](const char *group) { return !only || std::strstr(group, only); };
+    if (want("matmul"))
+      bench_matmul(sized(384, 16));
+    if (want("transpose"))
+      bench_transpose(sized(1536, 1), sized(1536, 1) + 3);
+    if (want("reduction"))
+      bench_reduction(sized(1 << 22, 1));
+    if (want("stencil"))
+      bench_stencil(sized(768, 1), 10);
+    if (want("scan"))
+      bench_scan(sized(1 << 21, 1));
+    if (want("histogram"))
+      bench_histogram(sized(1 << 25, 1 << 20));
+    if (want("dialect matmuls"))
+      bench_dialect_matmuls(sized(384, 16));
+    if (want("cm nbody"))
+      bench_cm_nbody(sized(8192, 2048));
+    if (rows.empty()) {
+      std::fprintf(stderr, "cpu_bench: SLMC_BENCH_ONLY=%s names no benchmark\n", only);
+      return 2;
+    }
   } catch (const runtime_exception &e) {
     std::fprintf(stderr, "cpu_bench: %s\n", e.what());
     return 1;

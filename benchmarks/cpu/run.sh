@@ -4,7 +4,9 @@
 # system compiler. One run prints the whole table (about a minute on 2 cores).
 #   benchmarks/cpu/run.sh [scale=1.0] [repetitions=3]
 # Environment: BUILD_DIR (slmc build, default build/), HOST_CXX (default g++),
-# OMP_LIBS (default -lgomp), SLMC_CPU_THREADS / OMP_NUM_THREADS (threads).
+# OMP_LIBS (default -lgomp), SLMC_CPU_THREADS / OMP_NUM_THREADS (threads),
+# SLMC_BENCH_ONLY (one group of rows: matmul, transpose, reduction, stencil,
+# scan, histogram, dialect, nbody).
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 root=$(cd "$here/../.." && pwd)

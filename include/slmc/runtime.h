@@ -195,7 +195,18 @@ typedef struct slmc_cpu_item {
   uint32_t sub_group_size; /* work-items per sub-group (by linear local id) */
 } slmc_cpu_item;
 
-SLMC_RT_API const slmc_cpu_item *slmc_cpu_current_item(void);
+/* The item of the work-item that runs the calling code. A fiber runs one
+ * work-item from start to end, so every call one invocation of a function
+ * makes returns the same pointer: user code may keep it (const), and an
+ * accessor's "am I in a kernel?" test then costs one call per launch range,
+ * not one per element. The runtime, which switches fibers, is built with
+ * SLMC_RT_BUILDING and makes no such promise to itself. */
+#if defined(__GNUC__) && !defined(SLMC_RT_BUILDING)
+#define SLMC_RT_SAME_PER_INVOCATION __attribute__((const))
+#else
+#define SLMC_RT_SAME_PER_INVOCATION
+#endif
+SLMC_RT_API SLMC_RT_SAME_PER_INVOCATION const slmc_cpu_item *slmc_cpu_current_item(void);
 /* Starts every work-group entry (slmc_cpu_group_fn): slmc++ replaces the
  * call by 1 in the entries it turned into work-item loops, and otherwise
  * passes the reason it did not. Returns 0, recording the reason for

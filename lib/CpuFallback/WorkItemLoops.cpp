@@ -63,6 +63,7 @@
 #include "llvm/Transforms/Scalar/LICM.h"
 #include "llvm/Transforms/Scalar/LoopPassManager.h"
 #include "llvm/Transforms/Scalar/SROA.h"
+#include "llvm/Transforms/Scalar/SimpleLoopUnswitch.h"
 #include "llvm/Transforms/Scalar/SimplifyCFG.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 #include "llvm/Transforms/Utils/Cloning.h"
@@ -1119,6 +1120,12 @@ struct WorkItemLoopsPass : PassInfoMixin<WorkItemLoopsPass> {
     FPM.addPass(SimplifyCFGPass());
     FPM.addPass(createFunctionToLoopPassAdaptor(LICMPass(LICMOptions()),
                                                 /*UseMemorySSA=*/true));
+    // Tests of the row's or the group's ids inside a work-item loop (a
+    // halo row, `if (r == 0)`) are invariant there: versions of the loop
+    // without them. The optimiser's own unswitching ran before the loops
+    // existed.
+    FPM.addPass(createFunctionToLoopPassAdaptor(
+        SimpleLoopUnswitchPass(/*NonTrivial=*/true), /*UseMemorySSA=*/true));
     FPM.addPass(GVNPass());
     FPM.addPass(InstCombinePass());
     FPM.addPass(SimplifyCFGPass());

@@ -7,10 +7,14 @@
 //===----------------------------------------------------------------------===//
 #include "Lowering/Lowering.h"
 
+#include "clang/Lex/Lexer.h"
+
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/Support/Path.h"
+
+#include <optional>
 
 using namespace clang;
 
@@ -40,10 +44,58 @@ bool LoweringContext::editable(SourceLocation Loc) {
   return false;
 }
 
+std::optional<SourceRange> LoweringContext::spelledInMacro(SourceRange Range) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation B = SM.getSpellingLoc(Range.getBegin()),
+                 E = SM.getSpellingLoc(Range.getEnd());
+  // One macro expansion entry maps a contiguous piece of its definition or
+  // of one argument: the range is spelled as one piece when both ends lie in
+  // the same entry, as far apart there as where they are spelled.
+  auto [BF, BO] = SM.getDecomposedLoc(Range.getBegin());
+  auto [EF, EO] = SM.getDecomposedLoc(Range.getEnd());
+  if (Range.getBegin().isMacroID() && Range.getEnd().isMacroID() && BF == EF &&
+      SM.getFileID(B) == SM.getFileID(E) && EO >= BO &&
+      SM.getFileOffset(E) >= SM.getFileOffset(B) &&
+      SM.getFileOffset(E) - SM.getFileOffset(B) == EO - BO)
+    return SourceRange(B, E);
+  R.report(Range.getBegin(), Diag::err_lowering_macro_pieces);
+  return std::nullopt;
+}
+
+bool LoweringContext::firstEdit(SourceLocation Spelled, llvm::StringRef Text) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  auto Key = std::make_pair(SM.getFileID(Spelled).getHashValue(), SM.getFileOffset(Spelled));
+  auto [It, New] = MacroEdits.try_emplace(Key, Text.str());
+  if (!New && It->second != Text)
+    R.report(Spelled, Diag::err_lowering_macro_differs);
+  return New;
+}
+
 bool LoweringContext::replace(SourceRange Range, llvm::StringRef Text) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  // Text of the file that is exactly this range (a whole macro invocation,
+  // text in one argument): edited there, as for this expansion only.
+  CharSourceRange File = Lexer::makeFileCharRange(CharSourceRange::getTokenRange(Range), SM,
+                                                  Ctx.getLangOpts());
+  if (File.isValid()) {
+    if (!editable(File.getBegin()))
+      return false;
+    return !Rewrite.ReplaceText(File, Text);
+  }
+  if (Range.getBegin().isMacroID() || Range.getEnd().isMacroID()) {
+    // Written inside a macro's definition or argument: the edit goes where
+    // the text is spelled, once for all the macro's expansions (lowering
+    // edits keywords, which mean the same in each), not over the whole
+    // invocation.
+    std::optional<SourceRange> Spelled = spelledInMacro(Range);
+    if (!Spelled || !editable(Spelled->getBegin()))
+      return false;
+    if (!firstEdit(Spelled->getBegin(), Text))
+      return true;
+    return !Rewrite.ReplaceText(CharSourceRange::getTokenRange(*Spelled), Text);
+  }
   if (!editable(Range.getBegin()))
     return false;
-  const SourceManager &SM = Ctx.getSourceManager();
   CharSourceRange CR = CharSourceRange::getTokenRange(
       SM.getExpansionLoc(Range.getBegin()), SM.getExpansionRange(Range.getEnd()).getEnd());
   return !Rewrite.ReplaceText(CR, Text);

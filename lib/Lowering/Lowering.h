@@ -26,6 +26,8 @@
 #include "clang/Rewrite/Core/Rewriter.h"
 
 #include <memory>
+#include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -51,9 +53,10 @@ public:
   LoweringContext(clang::ASTContext &Ctx, Reporter &R);
 
   clang::ASTContext &astContext() { return Ctx; }
-  /// Replaces the text of a range written in a user file (a macro
-  /// invocation counts as written where it is expanded). Reports an error
-  /// and returns false for ranges in system headers.
+  /// Replaces the text of a range written in a user file. A range inside
+  /// a macro's definition or argument is edited where it is spelled, once
+  /// for every expansion. Reports an error and returns false for ranges in
+  /// system headers and ranges a macro pieces together.
   bool replace(clang::SourceRange Range, llvm::StringRef Text);
   bool insertBefore(clang::SourceLocation Loc, llvm::StringRef Text);
   /// Blanks the directive (e.g. a pragma) starting at `Hash`, keeping its
@@ -91,11 +94,17 @@ public:
 
 private:
   bool editable(clang::SourceLocation Loc);
+  /// Where a range inside a macro is spelled, if in one piece.
+  std::optional<clang::SourceRange> spelledInMacro(clang::SourceRange Range);
+  /// Whether this is the first edit of spelled text some macro expands more
+  /// than once (a second, different edit of it is an error).
+  bool firstEdit(clang::SourceLocation Spelled, llvm::StringRef Text);
 
   clang::ASTContext &Ctx;
   Reporter &R;
   clang::Rewriter Rewrite;
   std::vector<clang::FileID> Reported;
+  std::map<std::pair<unsigned, unsigned>, std::string> MacroEdits;
   std::vector<std::string> Prologue;
   std::string Epilogue;
   std::vector<std::string> ProgramKernels;

@@ -40,8 +40,21 @@ const AnnotateAttr *findAnnotation(const Decl *D, llvm::StringRef Name) {
 }
 
 SourceRange keywordRange(const SourceManager &SM, SourceLocation Loc) {
-  if (Loc.isMacroID())
-    return SM.getExpansionRange(Loc).getAsRange();
+  // Dialect keywords are macros of slmc's (system) headers: climb out of
+  // those expansions only. A keyword the user wrote inside a macro of their
+  // own keeps its place there; lowering edits it where it is spelled.
+  while (Loc.isMacroID()) {
+    // A token passed in a macro's argument: follow it to where the argument
+    // is written, not to the parameter's place in the macro's body.
+    if (SM.isMacroArgExpansion(Loc)) {
+      Loc = SM.getImmediateSpellingLoc(Loc);
+      continue;
+    }
+    CharSourceRange R = SM.getImmediateExpansionRange(Loc);
+    if (!SM.isInSystemHeader(SM.getSpellingLoc(R.getBegin())))
+      return R.getAsRange();
+    Loc = R.getBegin();
+  }
   return SourceRange(Loc, Loc);
 }
 

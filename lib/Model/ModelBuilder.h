@@ -44,8 +44,9 @@ ProgramModel buildProgramModel(clang::ASTContext &Ctx);
 /// and libraries attach to declarations.
 const clang::AnnotateAttr *findAnnotation(const clang::Decl *D,
                                           llvm::StringRef Name);
-/// The range of the macro invocation that produced `Loc` (the dialect
-/// keyword as the user wrote it), or `Loc` itself.
+/// The dialect keyword as the user wrote it: the invocation of the header
+/// macro that produced `Loc` (inside a user macro where written there), or
+/// `Loc` itself.
 clang::SourceRange keywordRange(const clang::SourceManager &SM,
                                 clang::SourceLocation Loc);
 

@@ -4,7 +4,7 @@ import lit.formats
 
 config.name = "slmc"
 config.test_format = lit.formats.ShTest(execute_external=False)
-config.suffixes = [".cpp", ".test"]
+config.suffixes = [".cpp", ".test", ".ll"]
 config.excludes = ["Inputs"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.slmc_obj_root, "test", "lit")
@@ -42,6 +42,8 @@ clangxx = config.asan_preload + config.clangxx
 plugin = os.path.join(config.slmc_lib_dir, "slmcPlugin.so")
 config.substitutions.append(("%slmcxx", os.path.join(config.slmc_bin_dir, "slmc++")))
 config.substitutions.append(("%clangxx", clangxx))
+# opt loads the (maybe instrumented) pass plugins as clang does.
+config.substitutions.append(("%opt", config.asan_preload + os.path.join(config.llvm_tools_dir, "opt")))
 config.substitutions.append(("%plugin", "-fplugin=" + plugin))
 config.substitutions.append(("%slmc-libdir", config.slmc_lib_dir))
 config.substitutions.append(("%examples", os.path.join(config.slmc_src_root, "examples")))
