@@ -89,6 +89,7 @@ constexpr const char *kFiberOnly[] = {"slmc_cpu_sub_group_barrier",
 // at 0, local_size at 24, 64 bytes in all.
 constexpr uint64_t kItemBytes = 64;
 constexpr uint64_t kLocalSizeOffset = 24;
+constexpr uint64_t kLocalIdBytes = 12; // local_id: x, y, z
 // Entry results the runtime reads.
 constexpr int kRanGroup = 1, kDiverged = 2, kUseFibers = 0;
 
@@ -129,8 +130,15 @@ public:
     if (auto *L = dyn_cast<LoadInst>(I)) {
       if (!L->isVolatile() && !L->isAtomic()) {
         const Value *Base = getUnderlyingObject(L->getPointerOperand());
+        int64_t Offset = 0;
         if (Base == &Item)
-          K = Remat::PerItem;
+          // The group's fields (its id, sizes, counts) are the same for
+          // every item; only the local id at the start is each item's.
+          K = GetPointerBaseWithConstantOffset(L->getPointerOperand(), Offset,
+                                               F.getDataLayout()) == &Item &&
+                      Offset >= int64_t(kLocalIdBytes)
+                  ? Remat::Uniform
+                  : Remat::PerItem;
         else if (isFunctor(Base))
           K = operands(I, Depth);
       }
@@ -185,6 +193,276 @@ private:
   AllocaInst &Item;
   const DenseSet<AllocaInst *> &Private;
   DenseMap<Instruction *, Remat> Kinds;
+};
+
+/// Tests at the start of a region that send the work-items failing them
+/// straight to a barrier or to the end (`if (tid < stride) ...; barrier`,
+/// `if (tid == 0) ...`, `if (i >= rows || j >= cols) return;`): the region's
+/// loop over x then runs, row by row, over the items that pass only.
+struct Guard {
+  BasicBlock *Block = nullptr;  // ends in the test
+  BasicBlock *Active = nullptr; // the successor the passing items take
+  /// A test of the row's ids and group invariants only (`r == 0`, `i <
+  /// rows`): the row's items all pass or all fail. Passing is `RowTest` true,
+  /// or false where `Negate`.
+  Value *RowTest = nullptr;
+  bool Negate = false;
+  /// Otherwise the passing items are those with `x + Offset Pred Bound`
+  /// (Offset, Bound: row-invariant; Offset may be absent).
+  CmpInst::Predicate Pred = CmpInst::BAD_ICMP_PREDICATE;
+  Value *Bound = nullptr, *Offset = nullptr;
+};
+
+struct Narrowing {
+  SmallVector<Guard, 4> Guards;
+  unsigned InactiveTarget = 0; // region (or the exit) the others go on with
+};
+
+class RegionGuards {
+public:
+  RegionGuards(Rematerialiser &Remat, AllocaInst &Item, const DataLayout &DL)
+      : Remat(Remat), Item(Item), DL(DL) {}
+
+  /// The region's guards, from its start block on, while each test's
+  /// failing side does nothing until one and the same barrier (or the end).
+  std::optional<Narrowing> find(BasicBlock *Start,
+                                const DenseMap<BasicBlock *, unsigned> &BarrierId,
+                                unsigned Exit) {
+    Narrowing N;
+    BasicBlock *B = Start;
+    while (N.Guards.size() < 4) {
+      // Every item that reaches a later test passed the earlier ones.
+      if (B != Start && B->getSinglePredecessor() != N.Guards.back().Block)
+        break;
+      auto *Br = dyn_cast<BranchInst>(B->getTerminator());
+      if (!Br || !Br->isConditional() || Br->getSuccessor(0) == Br->getSuccessor(1))
+        break;
+      // The failing items skip the whole block: it must not do anything
+      // they would miss (stores, calls, saving a value across a barrier).
+      if (any_of(*B, [](Instruction &I) {
+            return I.mayHaveSideEffects() || isa<PHINode>(I);
+          }))
+        break;
+      std::optional<Guard> G = test(Br->getCondition());
+      if (!G)
+        break;
+      std::optional<unsigned> Target;
+      unsigned Side = 2;
+      while (Side-- > 0) { // the false side first
+        Target = doesNothingUntil(Br->getSuccessor(Side), BarrierId, Exit);
+        if (Target && (N.Guards.empty() || *Target == N.InactiveTarget))
+          break;
+        Target.reset();
+      }
+      if (!Target)
+        break;
+      if (Side == 0) { // the items that pass the test do nothing
+        if (G->RowTest)
+          G->Negate = true;
+        else
+          G->Pred = CmpInst::getInversePredicate(G->Pred);
+      }
+      if (!G->RowTest && G->Pred == ICmpInst::ICMP_NE)
+        break;
+      G->Block = B;
+      G->Active = Br->getSuccessor(1 - Side);
+      N.InactiveTarget = *Target;
+      N.Guards.push_back(*G);
+      B = G->Active;
+    }
+    if (N.Guards.empty())
+      return std::nullopt;
+    return N;
+  }
+
+  /// In a row's loop header: the x ids [Lo, Hi) of the row (`Y`, `Z`) of
+  /// `LX` items that pass every guard (Lo >= Hi: none).
+  std::pair<Value *, Value *> activeRange(IRBuilder<> &B, const Narrowing &N, Value *Y,
+                                          Value *Z, Value *LX) {
+    Type *I64 = B.getInt64Ty();
+    Value *Lo = nullptr, *Hi = nullptr, *RowPasses = B.getTrue();
+    DenseMap<Value *, Value *> Memo;
+    for (const Guard &G : N.Guards) {
+      if (G.RowTest) {
+        Value *T = atRow(G.RowTest, B, Y, Z, Memo);
+        RowPasses = B.CreateAnd(RowPasses, G.Negate ? B.CreateNot(T) : T);
+        continue;
+      }
+      Value *U = atRow(G.Bound, B, Y, Z, Memo);
+      if (G.Offset) // exact: the sum does not wrap (nsw), both fit 32 bits
+        U = B.CreateSub(B.CreateSExt(U, I64),
+                        B.CreateSExt(atRow(G.Offset, B, Y, Z, Memo), I64));
+      else
+        U = CmpInst::isSigned(G.Pred) ? B.CreateSExtOrTrunc(U, I64)
+                                      : B.CreateZExtOrTrunc(U, I64);
+      auto [L, H] = range(B, G.Pred, U, LX); // within [0, LX]
+      Lo = Lo ? B.CreateBinaryIntrinsic(Intrinsic::umax, Lo, L) : L;
+      Hi = Hi ? B.CreateBinaryIntrinsic(Intrinsic::umin, Hi, H) : H;
+    }
+    if (!Lo) {
+      Lo = B.getInt64(0);
+      Hi = LX;
+    }
+    return {Lo, B.CreateSelect(RowPasses, Hi, Lo)};
+  }
+
+private:
+  Rematerialiser &Remat;
+  AllocaInst &Item;
+  const DataLayout &DL;
+  DenseMap<Value *, Value *> UniformCopies;
+
+  /// The local id a value loads from the item: 0 (x), 1 (y), 2 (z), or -1.
+  int localIdField(const Value *V) const {
+    auto *L = dyn_cast<LoadInst>(V);
+    int64_t Offset = 0;
+    if (!L || !L->isSimple() || !L->getType()->isIntegerTy(32) ||
+        GetPointerBaseWithConstantOffset(L->getPointerOperand(), Offset, DL) != &Item)
+      return -1;
+    return Offset == 0 ? 0 : Offset == 4 ? 1 : Offset == 8 ? 2 : -1;
+  }
+
+  /// Whether `V` is the same for all items of a row: computed from group
+  /// invariants and the y and z ids only.
+  bool rowInvariant(Value *V, unsigned Depth = 0) {
+    if (Remat.kind(V) == Remat::Uniform)
+      return true;
+    if (int Field = localIdField(V); Field >= 0)
+      return Field > 0;
+    auto *I = dyn_cast<Instruction>(V);
+    if (!I || Depth > 8 || isa<PHINode>(I) || I->mayReadOrWriteMemory() ||
+        !isSafeToSpeculativelyExecute(I))
+      return false;
+    return all_of(I->operands(), [&](Value *Op) { return rowInvariant(Op, Depth + 1); });
+  }
+
+  /// A copy of row-invariant `V` computed at `B` for row (`Y`, `Z`).
+  Value *atRow(Value *V, IRBuilder<> &B, Value *Y, Value *Z,
+               DenseMap<Value *, Value *> &Memo) {
+    if (Value *Done = Memo.lookup(V))
+      return Done;
+    Value *R;
+    if (Remat.kind(V) == Remat::Uniform) {
+      DenseMap<Value *, Value *> Copies;
+      R = Remat.copyAt(V, B.GetInsertPoint(), Copies);
+    } else if (int Field = localIdField(V); Field > 0) {
+      R = B.CreateTrunc(Field == 1 ? Y : Z, B.getInt32Ty());
+    } else {
+      Instruction *C = cast<Instruction>(V)->clone();
+      for (Use &Op : C->operands())
+        Op.set(atRow(Op.get(), B, Y, Z, Memo));
+      R = B.Insert(C);
+    }
+    Memo[V] = R;
+    return R;
+  }
+
+  /// `V` as the x id plus `Offset`: the id's load, maybe widened or
+  /// narrowed to at least 16 bits (ids are below 1024: such casts keep the
+  /// value, signed or not), plus a row-invariant offset through `add nsw`
+  /// (then widened by sign only).
+  bool isLocalX(Value *V, Value *&Offset) {
+    Offset = nullptr;
+    bool OnlySExt = true; // the casts outside the addition
+    while (true) {
+      if (auto *Cast = dyn_cast<CastInst>(V)) {
+        if (!isa<ZExtInst>(Cast) && !isa<SExtInst>(Cast) &&
+            !(isa<TruncInst>(Cast) && Cast->getType()->getIntegerBitWidth() >= 16))
+          return false;
+        if (!Offset && !isa<SExtInst>(Cast))
+          OnlySExt = false;
+        V = Cast->getOperand(0);
+        continue;
+      }
+      auto *Add = dyn_cast<BinaryOperator>(V);
+      if (Add && Add->getOpcode() == Instruction::Add && Add->hasNoSignedWrap() &&
+          !Offset && OnlySExt && Add->getType()->getIntegerBitWidth() <= 32) {
+        Value *A = Add->getOperand(0), *B = Add->getOperand(1);
+        if (rowInvariant(A))
+          std::swap(A, B);
+        if (!rowInvariant(B))
+          return false;
+        Offset = B;
+        V = A;
+        continue;
+      }
+      return localIdField(V) == 0;
+    }
+  }
+
+  /// What a branch condition tests, if it is a guard's kind of test.
+  std::optional<Guard> test(Value *C) {
+    Guard G;
+    if (rowInvariant(C)) {
+      G.RowTest = C;
+      return G;
+    }
+    auto *Cmp = dyn_cast<ICmpInst>(C);
+    if (!Cmp)
+      return std::nullopt;
+    G.Pred = Cmp->getPredicate();
+    Value *X = Cmp->getOperand(0);
+    G.Bound = Cmp->getOperand(1);
+    if (!isLocalX(X, G.Offset)) {
+      std::swap(X, G.Bound);
+      G.Pred = CmpInst::getSwappedPredicate(G.Pred);
+      if (!isLocalX(X, G.Offset))
+        return std::nullopt;
+    }
+    if (!rowInvariant(G.Bound) || G.Bound->getType()->getIntegerBitWidth() > 64 ||
+        (G.Offset && (ICmpInst::isUnsigned(G.Pred) ||
+                      G.Bound->getType()->getIntegerBitWidth() > 32)))
+      return std::nullopt;
+    return G;
+  }
+
+  /// Where an item that enters `BB` goes on when `BB` and the empty blocks
+  /// after it do nothing but branch: a barrier's region, `Exit` (a return),
+  /// or nothing.
+  static std::optional<unsigned>
+  doesNothingUntil(BasicBlock *BB, const DenseMap<BasicBlock *, unsigned> &BarrierId,
+                   unsigned Exit) {
+    for (unsigned Steps = 0; Steps < 8; ++Steps) {
+      if (auto It = BarrierId.find(BB); It != BarrierId.end())
+        return It->second;
+      if (BB->size() != 1) // phis or other instructions
+        return std::nullopt;
+      Instruction *T = BB->getTerminator();
+      if (isa<ReturnInst>(T))
+        return Exit;
+      auto *Br = dyn_cast<BranchInst>(T);
+      if (!Br || Br->isConditional())
+        return std::nullopt;
+      BB = Br->getSuccessor(0);
+    }
+    return std::nullopt;
+  }
+
+  /// The x ids [Lo, Hi) in [0, LX) with `x Pred U` (U: 64 bits, read as
+  /// signed for signed predicates).
+  static std::pair<Value *, Value *> range(IRBuilder<> &B, CmpInst::Predicate Pred,
+                                           Value *U, Value *LX) {
+    const bool Signed = CmpInst::isSigned(Pred);
+    // U clamped to [0, LX], and whether it names an item.
+    Value *Clamped = Signed ? B.CreateBinaryIntrinsic(Intrinsic::smax, U, B.getInt64(0)) : U;
+    Clamped = B.CreateBinaryIntrinsic(Intrinsic::umin, Clamped, LX);
+    Value *InRange = Signed ? B.CreateAnd(B.CreateICmpSGE(U, B.getInt64(0)),
+                                          B.CreateICmpSLT(U, LX))
+                            : B.CreateICmpULT(U, LX);
+    Value *AfterU = B.CreateAdd(Clamped, B.CreateZExt(InRange, B.getInt64Ty()));
+    switch (ICmpInst::getUnsignedPredicate(Pred)) {
+    case ICmpInst::ICMP_ULT:
+      return {B.getInt64(0), Clamped};
+    case ICmpInst::ICMP_ULE:
+      return {B.getInt64(0), AfterU};
+    case ICmpInst::ICMP_UGT:
+      return {AfterU, LX};
+    case ICmpInst::ICMP_UGE:
+      return {Clamped, LX};
+    default: // ICMP_EQ
+      return {Clamped, AfterU};
+    }
+  }
 };
 
 class WorkGroupEntry {
@@ -362,121 +640,6 @@ private:
     DenseSet<BasicBlock *> Set;
   };
 
-  /// A region that starts by sending the work-items whose x id fails a test
-  /// against a group-invariant bound straight to a barrier or the end
-  /// (`if (tid < stride) ...; barrier`, `if (tid == 0) ...`): its loop runs
-  /// over the items that pass only.
-  struct Narrowing {
-    CmpInst::Predicate Pred; // `x Pred Bound` holds for the active items
-    Value *Bound;            // group-invariant (Remat::Uniform)
-    BasicBlock *Active;      // the start block's successor they take
-    unsigned InactiveTarget; // region (or the exit) the others go on with
-  };
-
-  /// `V` is the work-item's x id: its load from the item, maybe widened or
-  /// narrowed to at least 16 bits (ids are below 1024, so any such cast
-  /// keeps the value, signed or not).
-  static bool isLocalX(Value *V, const AllocaInst &Item) {
-    while (auto *Cast = dyn_cast<CastInst>(V)) {
-      if (!isa<ZExtInst>(Cast) && !isa<SExtInst>(Cast) &&
-          !(isa<TruncInst>(Cast) && Cast->getType()->getIntegerBitWidth() >= 16))
-        return false;
-      V = Cast->getOperand(0);
-    }
-    auto *L = dyn_cast<LoadInst>(V);
-    return L && L->isSimple() && L->getPointerOperand() == &Item &&
-           L->getType()->isIntegerTy(32);
-  }
-
-  /// Where a work-item that enters `BB` goes on when `BB` and the empty
-  /// blocks after it do nothing but branch: a barrier's region, `Exit`
-  /// (a return), or nothing.
-  static std::optional<unsigned>
-  doesNothingUntil(BasicBlock *BB, const DenseMap<BasicBlock *, unsigned> &BarrierId,
-                   unsigned Exit) {
-    for (unsigned Steps = 0; Steps < 8; ++Steps) {
-      if (auto It = BarrierId.find(BB); It != BarrierId.end())
-        return It->second;
-      if (BB->size() != 1) // phis or other instructions
-        return std::nullopt;
-      Instruction *T = BB->getTerminator();
-      if (isa<ReturnInst>(T))
-        return Exit;
-      auto *Br = dyn_cast<BranchInst>(T);
-      if (!Br || Br->isConditional())
-        return std::nullopt;
-      BB = Br->getSuccessor(0);
-    }
-    return std::nullopt;
-  }
-
-  std::optional<Narrowing> narrowing(const Region &R, const AllocaInst &Item,
-                                     Rematerialiser &Remat,
-                                     const DenseMap<BasicBlock *, unsigned> &BarrierId,
-                                     unsigned Exit) {
-    BasicBlock *S = R.Start;
-    auto *Br = dyn_cast<BranchInst>(S->getTerminator());
-    if (!Br || !Br->isConditional() || Br->getSuccessor(0) == Br->getSuccessor(1))
-      return std::nullopt;
-    // The inactive items skip the whole block: it must not do anything
-    // they would miss (stores, calls, saving a value across a barrier).
-    for (Instruction &I : *S)
-      if (I.mayHaveSideEffects() || isa<PHINode>(I))
-        return std::nullopt;
-    auto *Cmp = dyn_cast<ICmpInst>(Br->getCondition());
-    if (!Cmp)
-      return std::nullopt;
-    CmpInst::Predicate Pred = Cmp->getPredicate();
-    Value *X = Cmp->getOperand(0), *Bound = Cmp->getOperand(1);
-    if (!isLocalX(X, Item)) {
-      std::swap(X, Bound);
-      Pred = CmpInst::getSwappedPredicate(Pred);
-    }
-    if (!isLocalX(X, Item) || Remat.kind(Bound) != Remat::Uniform ||
-        Bound->getType()->getIntegerBitWidth() > 64)
-      return std::nullopt;
-    for (unsigned Side = 2; Side-- > 0;) { // the false side first
-      std::optional<unsigned> Target =
-          doesNothingUntil(Br->getSuccessor(Side), BarrierId, Exit);
-      if (!Target)
-        continue;
-      if (Side == 0) // the items that pass the test do nothing
-        Pred = CmpInst::getInversePredicate(Pred);
-      if (Pred == ICmpInst::ICMP_NE)
-        return std::nullopt;
-      return Narrowing{Pred, Bound, Br->getSuccessor(1 - Side), *Target};
-    }
-    return std::nullopt;
-  }
-
-  /// The x ids [Lo, Hi) of a row of `LX` work-items that satisfy `N`,
-  /// computed before the loops.
-  static std::pair<Value *, Value *> activeRange(IRBuilder<> &B, const Narrowing &N,
-                                                 Value *Bound, Value *LX) {
-    Type *I64 = B.getInt64Ty();
-    const bool Signed = CmpInst::isSigned(N.Pred);
-    Value *U = Signed ? B.CreateSExtOrTrunc(Bound, I64) : B.CreateZExtOrTrunc(Bound, I64);
-    // The bound clamped to [0, LX], and whether it names an item.
-    Value *Clamped = Signed ? B.CreateBinaryIntrinsic(Intrinsic::smax, U, B.getInt64(0)) : U;
-    Clamped = B.CreateBinaryIntrinsic(Intrinsic::umin, Clamped, LX);
-    Value *InRange = Signed ? B.CreateAnd(B.CreateICmpSGE(U, B.getInt64(0)),
-                                          B.CreateICmpSLT(U, LX))
-                            : B.CreateICmpULT(U, LX);
-    Value *AfterBound = B.CreateAdd(Clamped, B.CreateZExt(InRange, I64));
-    switch (ICmpInst::getUnsignedPredicate(N.Pred)) {
-    case ICmpInst::ICMP_ULT:
-      return {B.getInt64(0), Clamped};
-    case ICmpInst::ICMP_ULE:
-      return {B.getInt64(0), AfterBound};
-    case ICmpInst::ICMP_UGT:
-      return {AfterBound, LX};
-    case ICmpInst::ICMP_UGE:
-      return {Clamped, LX};
-    default: // ICMP_EQ
-      return {Clamped, AfterBound};
-    }
-  }
-
   bool transform(Function &F, CallInst &Mark) {
     LLVMContext &C = F.getContext();
     Type *I32 = Type::getInt32Ty(C), *I64 = Type::getInt64Ty(C);
@@ -615,6 +778,7 @@ private:
           Private.insert(A);
       }
     class Rematerialiser Rematerialiser(F, *Prolog, *Item, Private);
+    RegionGuards Guards(Rematerialiser, *Item, DL);
 
     // Values some work-item needs after a barrier that it computed before.
     auto UseBlock = [](Use &U) {
@@ -840,8 +1004,7 @@ private:
       auto *ZLatch = BasicBlock::Create(C, "r" + Twine(K) + ".z.latch", &F);
       auto *Done = BasicBlock::Create(C, "r" + Twine(K) + ".done", &F);
       Entries.push_back(Pre);
-      std::optional<Narrowing> Narrow =
-          narrowing(R, *Item, Rematerialiser, BarrierId, Exit);
+      std::optional<Narrowing> Narrow = Guards.find(R.Start, BarrierId, Exit);
 
       // Copy the blocks; exits go to the latch with the next region.
       ValueToValueMapTy VMap;
@@ -890,32 +1053,25 @@ private:
               Phi.removeIncomingValue(I, /*DeletePHIIfEmpty=*/false);
 
       // The loop nest.
+      if (Narrow)
+        // Each guard's copy goes straight to its passing side (the failing
+        // side's stub stays in Stubs: the row's header counts the items
+        // the loop skips).
+        for (const Guard &G : Narrow->Guards) {
+          auto *Test = cast<BasicBlock>(VMap[G.Block]);
+          auto *Active = cast<BasicBlock>(VMap[G.Active]);
+          for (BasicBlock *Succ : successors(Test))
+            if (Succ != Active)
+              Succ->removePredecessor(Test);
+          Instruction *Old = Test->getTerminator();
+          IRBuilder<>(Old).CreateBr(Active);
+          Old->eraseFromParent();
+        }
       IRBuilder<> PB(Pre);
-      Value *XLo = PB.getInt64(0), *XHi = LX;
-      if (Narrow) {
-        // The copy's start goes straight to the active side (its inactive
-        // side's stub stays in Stubs: the next region counts it below).
-        auto *Start = cast<BasicBlock>(VMap[R.Start]);
-        auto *Active = cast<BasicBlock>(VMap[Narrow->Active]);
-        for (BasicBlock *Succ : successors(Start))
-          if (Succ != Active)
-            Succ->removePredecessor(Start);
-        Instruction *Old = Start->getTerminator();
-        IRBuilder<>(Old).CreateBr(Active);
-        Old->eraseFromParent();
-        DenseMap<Value *, Value *> Memo;
-        Value *Bound = Rematerialiser.copyAt(Narrow->Bound, PB.GetInsertPoint(), Memo);
-        std::tie(XLo, XHi) = activeRange(PB, *Narrow, Bound, LX);
-      }
       const bool Several = Stubs.size() > 1;
       if (Several) {
-        // Items the narrowed loop skips go on with their target.
-        Value *Skipped = PB.getFalse();
-        if (Narrow)
-          Skipped = PB.CreateICmpNE(PB.CreateSub(XHi, XLo), LX);
-        Value *Target = PB.getInt32(Narrow ? Narrow->InactiveTarget : 0);
-        PB.CreateStore(PB.CreateSelect(Skipped, Target, PB.getInt32(~0u)), MinNext);
-        PB.CreateStore(PB.CreateSelect(Skipped, Target, PB.getInt32(0)), MaxNext);
+        PB.CreateStore(PB.getInt32(~0u), MinNext);
+        PB.CreateStore(PB.getInt32(0), MaxNext);
       }
       PB.CreateBr(ZHead);
       IRBuilder<> ZB(ZHead);
@@ -925,10 +1081,26 @@ private:
       PHINode *Y = YB.CreatePHI(I64, 2, "y");
       Value *Row =
           YB.CreateMul(YB.CreateAdd(YB.CreateMul(Z, LY), Y), LX, "row");
-      if (Narrow)
-        YB.CreateCondBr(YB.CreateICmpULT(XLo, XHi), XHead, YLatch);
-      else
+      Value *XLo = YB.getInt64(0), *XHi = LX;
+      if (Narrow) {
+        std::tie(XLo, XHi) = Guards.activeRange(YB, *Narrow, Y, Z, LX);
+        if (Several) {
+          // The row's items the loop skips go on with the guards' target.
+          Value *Skipped = YB.CreateICmpNE(YB.CreateSub(XHi, XLo), LX);
+          Value *Target = YB.getInt32(Narrow->InactiveTarget);
+          YB.CreateStore(YB.CreateBinaryIntrinsic(
+                             Intrinsic::umin, YB.CreateLoad(I32, MinNext),
+                             YB.CreateSelect(Skipped, Target, YB.getInt32(~0u))),
+                         MinNext);
+          YB.CreateStore(YB.CreateBinaryIntrinsic(
+                             Intrinsic::umax, YB.CreateLoad(I32, MaxNext),
+                             YB.CreateSelect(Skipped, Target, YB.getInt32(0))),
+                         MaxNext);
+        }
+        YB.CreateCondBr(YB.CreateICmpSLT(XLo, XHi), XHead, YLatch);
+      } else {
         YB.CreateBr(XHead);
+      }
       IRBuilder<> XB(XHead);
       PHINode *X = XB.CreatePHI(I64, 2, "x");
       Value *Wi = XB.CreateAdd(Row, X, "wi");

@@ -1,12 +1,14 @@
 ; The work-item loops pass on its own (opt -passes=slmc-work-item-loops): a
-; region whose start sends the items failing a test of their x id against a
-; group-invariant bound to a barrier or the end loops over the passing items
-; only; a start that stores, or a bound read from memory the items write,
-; keeps the loop over every item.
+; region whose start sends the items failing tests (of the row's ids, or of
+; the x id against a bound that is the same for the whole row) to a barrier
+; or to the end loops over the passing items only, the range computed once
+; per row; a start that stores, or a bound read from memory the items
+; write, keeps the loop over every item.
 ; RUN: %opt -load-pass-plugin=%slmc-libdir/slmcWorkItemLoops.so -passes=slmc-work-item-loops -S %s -o %t.ll
 ; RUN: FileCheck %s --check-prefix=TREE < %t.ll
 ; RUN: FileCheck %s --check-prefix=STORES < %t.ll
 ; RUN: FileCheck %s --check-prefix=BOUND < %t.ll
+; RUN: FileCheck %s --check-prefix=CHAIN < %t.ll
 
 @sums = internal thread_local global [256 x i32] zeroinitializer, align 16
 
@@ -19,11 +21,10 @@ declare ptr @llvm.threadlocal.address.p0(ptr)
 ; barrier; if (tid == 0) *out = sums[0];
 ; TREE-LABEL: define i32 @tree(
 ; The region after the first barrier: items [0, min(64, lx)).
-; TREE: r1.pre:
 ; TREE: [[HI:%.*]] = call i64 @llvm.umin.i64(i64 %{{.*}}, i64 64)
 ; TREE: icmp {{.*}}i64 %x.next{{.*}}, [[HI]]
 ; The last: item 0 alone, so no loop over x is left, only the rows'.
-; TREE: r2.pre:
+; TREE: r2.z{{.*}}:
 ; TREE-NOT: %x.next
 ; TREE: store i32 %total
 ; TREE-NOT: %x.next
@@ -122,6 +123,53 @@ add:
   %i = zext i32 %lid to i64
   %p = getelementptr i32, ptr %sums, i64 %i
   store i32 2, ptr %p
+  br label %done
+done:
+  ret i32 1
+}
+
+; if (y < n && x + y < m) sums[x] = 1; (n, m: the kernel's captures): a test
+; of the row and one of x against a bound that depends on the row, both
+; evaluated once per row, before its loop over x.
+; CHAIN-LABEL: define i32 @chain(
+; CHAIN: r1.y:
+; CHAIN: [[ROW:%.*]] = icmp sle i32 %n{{.*}}, %{{.*}}
+; CHAIN: [[LIMIT:%.*]] = sub nsw i64 %{{.*}}, %{{.*}}
+; CHAIN: [[POS:%.*]] = call i64 @llvm.smax.i64(i64 [[LIMIT]], i64 0)
+; CHAIN: [[HI:%.*]] = call i64 @llvm.umin.i64(i64 [[POS]], i64 %{{.*}})
+; CHAIN: select i1 [[ROW]]
+; CHAIN: r1.x:
+; CHAIN-NOT: icmp slt
+; CHAIN: icmp {{.*}}i64 %x.next{{.*}}, [[HI]]
+; CHAIN: {{^[}]$}}
+define i32 @chain(ptr %args) {
+entry:
+  %go = call i32 @slmc_cpu_work_item_loops(ptr null)
+  %fibers = icmp eq i32 %go, 0
+  br i1 %fibers, label %no, label %kernel
+no:
+  ret i32 0
+kernel:
+  %item = call ptr @slmc_cpu_current_item()
+  %sums = call ptr @llvm.threadlocal.address.p0(ptr @sums)
+  call void @slmc_cpu_barrier()
+  %f = load ptr, ptr %args
+  %n = load i32, ptr %f
+  %m.p = getelementptr i8, ptr %f, i64 4
+  %m = load i32, ptr %m.p
+  %y.p = getelementptr i8, ptr %item, i64 4
+  %y = load i32, ptr %y.p
+  %row.ok = icmp slt i32 %y, %n
+  br i1 %row.ok, label %second, label %done
+second:
+  %x = load i32, ptr %item
+  %sum = add nsw i32 %x, %y
+  %ok = icmp slt i32 %sum, %m
+  br i1 %ok, label %work, label %done
+work:
+  %i = zext i32 %x to i64
+  %p = getelementptr i32, ptr %sums, i64 %i
+  store i32 1, ptr %p
   br label %done
 done:
   ret i32 1

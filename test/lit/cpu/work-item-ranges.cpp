@@ -136,6 +136,32 @@ static bool tiles2d(int s) {
   return true;
 }
 
+// A chain of tests on 8x8 tiles: one of the row (r < s) and one of x
+// against a bound that depends on the row (c + r < s + 2).
+static bool guardChain(int s) {
+  const int n = 16;
+  std::vector<int> out(n * n, -1);
+  array_view<int, 2> v(n, n, out);
+  parallel_for_each(extent<2>(n, n).tile<8, 8>(), [=](tiled_index<8, 8> t) restrict(amp) {
+    tile_static int a[8][8];
+    int r = t.local[0], c = t.local[1];
+    a[r][c] = r * 8 + c + 1;
+    t.barrier.wait();
+    if (r < s && c + r < s + 2)
+      a[r][c] = -a[r][c];
+    t.barrier.wait();
+    v[t.global] = a[r][c];
+  });
+  v.synchronize();
+  for (int i = 0; i < n; ++i)
+    for (int j = 0; j < n; ++j) {
+      int r = i % 8, c = j % 8, want = r * 8 + c + 1;
+      if (out[i * n + j] != (r < s && c + r < s + 2 ? -want : want))
+        return false;
+    }
+  return true;
+}
+
 // Items that pass go to one barrier, the others to another: the loops
 // report divergence unless every item or none passes (fibers cannot tell
 // barriers apart without -fslmc-check: all of them meet). Returns whether
@@ -180,7 +206,7 @@ int main() {
     std::vector<int> out = lastRegion(s);
     for (int g = 0; g < TILES; ++g)
       last &= out[g] == (s >= 0 && s < TILE ? TILE * (TILE - 1) / 2 + g : -1);
-    two &= tiles2d(s);
+    two &= tiles2d(s) && guardChain(s);
     diverged += divergentTargets(s, bad);
   }
   const char *names[] = {"lt", "le", "gt", "ge", "eq", "swapped", "unsigned"};
