@@ -1249,6 +1249,35 @@ unsigned demoteGroupLocalAtomics(Function &F) {
   return Atomics.size();
 }
 
+/// The kernel's functor (the bytes `args[0]` points to, and `args`) is
+/// not written while the group runs: the launch keeps it until the kernel
+/// is done, and the entry's own copy is what a `mutable` kernel writes. Its
+/// loads, which the optimiser forwards from that copy to the original, are
+/// marked invariant so that they leave the work-item loops even where the
+/// loops store to memory the optimiser cannot tell apart from it
+/// (group-local arrays are `thread_local`).
+unsigned markFunctorLoadsInvariant(Function &F) {
+  if (F.arg_empty())
+    return 0;
+  Argument *Args = F.getArg(0);
+  auto FromFunctor = [&](const Value *Ptr) {
+    const Value *Base = getUnderlyingObject(Ptr);
+    if (Base == Args)
+      return true; // the args array
+    auto *L = dyn_cast<LoadInst>(Base);
+    return L && getUnderlyingObject(L->getPointerOperand()) == Args; // args[i]
+  };
+  unsigned Marked = 0;
+  MDNode *Empty = MDNode::get(F.getContext(), {});
+  for (Instruction &I : instructions(F))
+    if (auto *L = dyn_cast<LoadInst>(&I))
+      if (L->isSimple() && FromFunctor(L->getPointerOperand())) {
+        L->setMetadata(LLVMContext::MD_invariant_load, Empty);
+        ++Marked;
+      }
+  return Marked;
+}
+
 struct WorkItemLoopsPass : PassInfoMixin<WorkItemLoopsPass> {
   PreservedAnalyses run(Module &M, ModuleAnalysisManager &MAM) {
     Function *Marker = M.getFunction(kMarker);
@@ -1279,6 +1308,7 @@ struct WorkItemLoopsPass : PassInfoMixin<WorkItemLoopsPass> {
       });
       if (Function *T = E.transformed()) {
         demoteGroupLocalAtomics(*T);
+        markFunctorLoadsInvariant(*T);
         Done.push_back(T);
       }
     }

@@ -132,6 +132,9 @@ done:
 ; of the row and one of x against a bound that depends on the row, both
 ; evaluated once per row, before its loop over x.
 ; CHAIN-LABEL: define i32 @chain(
+; The captures are read once, before the loops: the functor is not written
+; while they run.
+; CHAIN: %n{{.*}} = load i32, ptr %f{{.*}}, !invariant.load
 ; CHAIN: r1.y:
 ; CHAIN: [[ROW:%.*]] = icmp sle i32 %n{{.*}}, %{{.*}}
 ; CHAIN: [[LIMIT:%.*]] = sub nsw i64 %{{.*}}, %{{.*}}
