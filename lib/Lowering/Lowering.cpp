@@ -7,11 +7,10 @@
 //===----------------------------------------------------------------------===//
 #include "Lowering/Lowering.h"
 
-#include "clang/Lex/Lexer.h"
-
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
 #include "llvm/Support/Path.h"
 
 #include <optional>

@@ -103,6 +103,9 @@ done:
 ; loop runs, so it is no bound for the loop.
 ; BOUND-LABEL: define i32 @bound_in_memory(
 ; BOUND-NOT: @llvm.umin.i64
+; Group-local memory is written while the loops run: no invariant load.
+; BOUND: load i32, ptr %sums{{[^!]*$}}
+; BOUND-NOT: @llvm.umin.i64
 ; BOUND: {{^[}]$}}
 define i32 @bound_in_memory(ptr %args) {
 entry:
