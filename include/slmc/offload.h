@@ -424,6 +424,15 @@ template <class F> void cpu_entry(void **args) {
   (*static_cast<const F *>(args[0]))();
 }
 
+/// A group entry's promise that its kernel's work-groups have the shape
+/// the functor requires, if it requires one (slmc_cpu_fixed_group_shape).
+#define SLMC_CPU_FIXED_GROUP_SHAPE(F)                                          \
+  do {                                                                         \
+    constexpr ::slmc::group_shape slmc_shape = ::slmc::required_work_group_size<F>; \
+    if (slmc_shape.x)                                                          \
+      slmc_cpu_fixed_group_shape(slmc_shape.x, slmc_shape.y, slmc_shape.z);   \
+  } while (0)
+
 /// The work-group version (slmc_cpu_group_fn): as written it runs nothing
 /// and returns 0; slmc++'s host pass turns its body into loops over the
 /// group's work-items around the kernel, barriers cutting the loops
@@ -431,6 +440,7 @@ template <class F> void cpu_entry(void **args) {
 template <class F> int cpu_group_entry(void **args) {
   if (!slmc_cpu_work_item_loops(nullptr))
     return 0;
+  SLMC_CPU_FIXED_GROUP_SHAPE(F);
   // The group's own copy of the functor's bytes, as a GPU launch copies
   // them into each work-item's kernel arguments (no constructor or
   // destructor runs, so no cleanup code stands between the kernel and the
@@ -510,6 +520,7 @@ template <class F> void cpu_entry_dynamic(void **args) {
 template <class F> int cpu_group_entry_dynamic(void **args) {
   if (!slmc_cpu_work_item_loops(nullptr))
     return 0;
+  SLMC_CPU_FIXED_GROUP_SHAPE(F);
   alignas(F) unsigned char storage[sizeof(F)];
   __builtin_memcpy(storage, args[0], sizeof(F));
   (*__builtin_launder(reinterpret_cast<const F *>(storage)))(

@@ -217,6 +217,12 @@ SLMC_RT_API int slmc_cpu_work_item_loops(const char *why_not);
  * bytes aligned to `align`, kept for the thread's next groups. NULL when
  * memory runs out (the group then runs as fibers). */
 SLMC_RT_API void *slmc_cpu_work_item_storage(size_t bytes, size_t align);
+/* Called by a work-group entry, after slmc_cpu_work_item_loops, whose kernel
+ * is only ever launched with work-groups of this shape (a C++ AMP tile, a
+ * fixed launch shape): slmc++ then compiles the work-item loops for it
+ * (constant trip counts the vectoriser can plan for) and runs the group on
+ * fibers if a launch ever differs. Does nothing when called. */
+SLMC_RT_API void slmc_cpu_fixed_group_shape(uint32_t x, uint32_t y, uint32_t z);
 /* Group-local storage for one dynamic call (slmc::group_local_alloc): the
  * n-th call of a work-item gets its group's n-th block, of at least `bytes`
  * bytes aligned to `align`, the same block for every work-item of the group.

@@ -53,6 +53,7 @@
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
+#include "llvm/IR/PatternMatch.h"
 #include "llvm/IR/PassManager.h"
 #include "llvm/IR/Verifier.h"
 #include "llvm/Passes/PassBuilder.h"
@@ -71,6 +72,9 @@
 #include "llvm/Transforms/Utils/LowerAtomic.h"
 #include "llvm/Transforms/Utils/ValueMapper.h"
 
+#include <array>
+#include <optional>
+
 using namespace llvm;
 
 namespace {
@@ -80,6 +84,7 @@ constexpr const char *kMarker = "slmc_cpu_work_item_loops";
 constexpr const char *kStorage = "slmc_cpu_work_item_storage";
 constexpr const char *kCurrentItem = "slmc_cpu_current_item";
 constexpr const char *kBarrier = "slmc_cpu_barrier";
+constexpr const char *kFixedShape = "slmc_cpu_fixed_group_shape";
 // Functions whose meaning depends on running as one of a group's fibers.
 constexpr const char *kFiberOnly[] = {"slmc_cpu_sub_group_barrier",
                                       "slmc_cpu_sub_group_shuffle",
@@ -214,11 +219,13 @@ struct Guard {
 };
 
 struct Narrowing {
-  SmallVector<Guard, 4> Guards;
+  SmallVector<Guard, 6> Guards;
   unsigned InactiveTarget = 0; // region (or the exit) the others go on with
 };
 
 class RegionGuards {
+  static constexpr unsigned kMaxGuards = 6;
+
 public:
   RegionGuards(Rematerialiser &Remat, AllocaInst &Item, const DataLayout &DL)
       : Remat(Remat), Item(Item), DL(DL) {}
@@ -230,7 +237,7 @@ public:
                                 unsigned Exit) {
     Narrowing N;
     BasicBlock *B = Start;
-    while (N.Guards.size() < 4) {
+    while (N.Guards.size() < kMaxGuards) {
       // Every item that reaches a later test passed the earlier ones.
       if (B != Start && B->getSinglePredecessor() != N.Guards.back().Block)
         break;
@@ -243,9 +250,6 @@ public:
             return I.mayHaveSideEffects() || isa<PHINode>(I);
           }))
         break;
-      std::optional<Guard> G = test(Br->getCondition());
-      if (!G)
-        break;
       std::optional<unsigned> Target;
       unsigned Side = 2;
       while (Side-- > 0) { // the false side first
@@ -256,19 +260,35 @@ public:
       }
       if (!Target)
         break;
-      if (Side == 0) { // the items that pass the test do nothing
-        if (G->RowTest)
-          G->Negate = true;
-        else
-          G->Pred = CmpInst::getInversePredicate(G->Pred);
-      }
-      if (!G->RowTest && G->Pred == ICmpInst::ICMP_NE)
+      // The passing items are those for which every leaf test holds (the
+      // condition true: `a && b`), or fails (the condition false: `a || b`).
+      const bool PassOnTrue = Side == 1;
+      SmallVector<Value *, 4> Leaves;
+      if (!conjuncts(Br->getCondition(), PassOnTrue, Leaves) ||
+          N.Guards.size() + Leaves.size() > kMaxGuards)
         break;
-      G->Block = B;
-      G->Active = Br->getSuccessor(1 - Side);
+      SmallVector<Guard, 4> Tests;
+      for (Value *Leaf : Leaves) {
+        std::optional<Guard> G = test(Leaf);
+        if (!G)
+          break;
+        if (!PassOnTrue) {
+          if (G->RowTest)
+            G->Negate = true;
+          else
+            G->Pred = CmpInst::getInversePredicate(G->Pred);
+        }
+        if (!G->RowTest && G->Pred == ICmpInst::ICMP_NE)
+          break;
+        G->Block = B;
+        G->Active = Br->getSuccessor(1 - Side);
+        Tests.push_back(*G);
+      }
+      if (Tests.size() != Leaves.size())
+        break;
       N.InactiveTarget = *Target;
-      N.Guards.push_back(*G);
-      B = G->Active;
+      N.Guards.append(Tests.begin(), Tests.end());
+      B = Tests.back().Active;
     }
     if (N.Guards.empty())
       return std::nullopt;
@@ -284,14 +304,16 @@ public:
     DenseMap<Value *, Value *> Memo;
     for (const Guard &G : N.Guards) {
       if (G.RowTest) {
-        Value *T = atRow(G.RowTest, B, Y, Z, Memo);
+        // (Frozen: a test after `&&` may be poison where an earlier one
+        // fails.)
+        Value *T = B.CreateFreeze(atRow(G.RowTest, B, Y, Z, Memo));
         RowPasses = B.CreateAnd(RowPasses, G.Negate ? B.CreateNot(T) : T);
         continue;
       }
-      Value *U = atRow(G.Bound, B, Y, Z, Memo);
+      Value *U = B.CreateFreeze(atRow(G.Bound, B, Y, Z, Memo));
       if (G.Offset) // exact: the sum does not wrap (nsw), both fit 32 bits
         U = B.CreateSub(B.CreateSExt(U, I64),
-                        B.CreateSExt(atRow(G.Offset, B, Y, Z, Memo), I64));
+                        B.CreateSExt(B.CreateFreeze(atRow(G.Offset, B, Y, Z, Memo)), I64));
       else
         U = CmpInst::isSigned(G.Pred) ? B.CreateSExtOrTrunc(U, I64)
                                       : B.CreateZExtOrTrunc(U, I64);
@@ -388,6 +410,20 @@ private:
       }
       return localIdField(V) == 0;
     }
+  }
+
+  /// The leaf tests of `C` that must all be `Value` for `C` to be `Value`:
+  /// the operands of nested `&&` (for true) or `||` (for false), in either
+  /// form (`and`/`or` of i1, or the short-circuit `select`).
+  static bool conjuncts(Value *C, bool Value, SmallVectorImpl<llvm::Value *> &Leaves) {
+    using namespace PatternMatch;
+    llvm::Value *A, *B;
+    if (Value ? match(C, m_LogicalAnd(m_Value(A), m_Value(B)))
+              : match(C, m_LogicalOr(m_Value(A), m_Value(B))))
+      return Leaves.size() < 8 && conjuncts(A, Value, Leaves) &&
+             conjuncts(B, Value, Leaves);
+    Leaves.push_back(C);
+    return true;
   }
 
   /// What a branch condition tests, if it is a guard's kind of test.
@@ -654,6 +690,24 @@ private:
     ConstantFoldTerminator(MarkBlock, true);
     removeUnreachableBlocks(F);
 
+    // The shape every group of this kernel has, if the entry promises one:
+    // the loops are compiled for it.
+    std::optional<std::array<uint64_t, 3>> FixedShape;
+    for (Instruction &I : make_early_inc_range(instructions(F)))
+      if (auto *CI = dyn_cast<CallInst>(&I))
+        if (CI->getCalledFunction() && CI->getCalledFunction()->getName() == kFixedShape) {
+          std::array<uint64_t, 3> S;
+          bool Constant = CI->arg_size() == 3;
+          for (unsigned D = 0; D < 3 && Constant; ++D) {
+            auto *V = dyn_cast<ConstantInt>(CI->getArgOperand(D));
+            Constant = V && V->getZExtValue() > 0;
+            S[D] = Constant ? V->getZExtValue() : 0;
+          }
+          if (Constant && !FixedShape)
+            FixedShape = S;
+          CI->eraseFromParent();
+        }
+
     // A new entry block holds the allocas and the group's set-up.
     BasicBlock *Body = &F.getEntryBlock();
     BasicBlock *Prolog = BasicBlock::Create(C, "wi.prolog", &F, Body);
@@ -876,6 +930,29 @@ private:
     Value *LZ = B.CreateZExt(
         B.CreateLoad(I32, B.CreateConstInBoundsGEP1_64(I32, SizeAddr, 2), "lz"),
         I64);
+    if (FixedShape) {
+      // A group of another shape (a launch the promise did not foresee)
+      // runs on fibers.
+      Value *Differs = B.CreateOr(
+          B.CreateOr(B.CreateICmpNE(LX, B.getInt64((*FixedShape)[0])),
+                     B.CreateICmpNE(LY, B.getInt64((*FixedShape)[1]))),
+          B.CreateICmpNE(LZ, B.getInt64((*FixedShape)[2])));
+      BasicBlock *OtherShape = BasicBlock::Create(C, "wi.other_shape", &F);
+      BasicBlock *Go = BasicBlock::Create(C, "wi.shape_ok", &F);
+      B.CreateCondBr(Differs, OtherShape, Go);
+      IRBuilder<> OB(OtherShape);
+      std::string Why = "its work-groups are not of the shape it requires (" +
+                        std::to_string((*FixedShape)[0]) + "x" +
+                        std::to_string((*FixedShape)[1]) + "x" +
+                        std::to_string((*FixedShape)[2]) + ")";
+      OB.CreateCall(M.getOrInsertFunction(kMarker, I32, Ptr),
+                    {OB.CreateGlobalString(Why, "slmc.wi.shape")});
+      OB.CreateRet(ConstantInt::get(F.getReturnType(), kUseFibers));
+      B.SetInsertPoint(Go);
+      LX = B.getInt64((*FixedShape)[0]);
+      LY = B.getInt64((*FixedShape)[1]);
+      LZ = B.getInt64((*FixedShape)[2]);
+    }
     Value *Items = B.CreateMul(B.CreateMul(LX, LY), LZ, "items");
     AllocaInst *MinNext = B.CreateAlloca(I32, nullptr, "next.min");
     AllocaInst *MaxNext = B.CreateAlloca(I32, nullptr, "next.max");

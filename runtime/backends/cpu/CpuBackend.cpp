@@ -293,11 +293,14 @@ struct LaunchJob {
   uint64_t Total = 0; // work-groups
   uint64_t Chunk = 1; // groups taken from Next at a time
 
-  std::atomic<uint64_t> Next{0};
+  // The threads take groups from Next; the fields every group reads
+  // (UseLoops, FirstFailed) stay off its cache line, which moves between
+  // the threads at each take.
+  alignas(64) std::atomic<uint64_t> Next{0};
   // The lowest-numbered group that failed so far. Groups above it stop;
   // groups below it still run, so the error reported is the lowest group's
   // whatever the threads' timing (the same report on every machine).
-  std::atomic<uint64_t> FirstFailed{std::numeric_limits<uint64_t>::max()};
+  alignas(64) std::atomic<uint64_t> FirstFailed{std::numeric_limits<uint64_t>::max()};
   // Some work-item ran an entry built with -fslmc-check (slmc_check_enter).
   std::atomic<bool> Instrumented{false};
 
@@ -622,7 +625,10 @@ private:
         J.WhyFibers = LoopsDeclined ? LoopsDeclined : "not compiled by slmc++ with optimisation";
       return false;
     }
-    J.RanLoops.store(true, std::memory_order_relaxed);
+    // (Written once: a store per group would take the line from the other
+    // threads, which read UseLoops beside it for every group.)
+    if (!J.RanLoops.load(std::memory_order_relaxed))
+      J.RanLoops.store(true, std::memory_order_relaxed);
     if (!Threw && Ran == 1) {
       Result = Status::ok();
       return true;
@@ -1460,6 +1466,8 @@ extern "C" int slmc_cpu_work_item_loops(const char *why_not) {
   LoopsDeclined = why_not;
   return 0;
 }
+
+extern "C" void slmc_cpu_fixed_group_shape(uint32_t, uint32_t, uint32_t) {}
 
 extern "C" void *slmc_cpu_work_item_storage(size_t bytes, size_t align) {
   return ActiveRunner ? ActiveRunner->workItemStorage(bytes, align) : nullptr;

@@ -9,12 +9,16 @@
 ; RUN: FileCheck %s --check-prefix=STORES < %t.ll
 ; RUN: FileCheck %s --check-prefix=BOUND < %t.ll
 ; RUN: FileCheck %s --check-prefix=CHAIN < %t.ll
+; RUN: FileCheck %s --check-prefix=AND < %t.ll
+; RUN: FileCheck %s --check-prefix=OR < %t.ll
+; RUN: FileCheck %s --check-prefix=SHAPE < %t.ll
 
 @sums = internal thread_local global [256 x i32] zeroinitializer, align 16
 
 declare i32 @slmc_cpu_work_item_loops(ptr)
 declare ptr @slmc_cpu_current_item()
 declare void @slmc_cpu_barrier() convergent
+declare void @slmc_cpu_fixed_group_shape(i32, i32, i32)
 declare ptr @llvm.threadlocal.address.p0(ptr)
 
 ; sums[tid] = tid; barrier; if (tid < 64) sums[tid] += sums[tid + 64];
@@ -139,7 +143,8 @@ done:
 ; while they run.
 ; CHAIN: %n{{.*}} = load i32, ptr %f{{.*}}, !invariant.load
 ; CHAIN: r1.y:
-; CHAIN: [[ROW:%.*]] = icmp sle i32 %n{{.*}}, %{{.*}}
+; CHAIN: icmp sgt i32 %n{{.*}}, %{{.*}}
+; CHAIN: [[ROW:%.*]] = freeze i1
 ; CHAIN: [[LIMIT:%.*]] = sub nsw i64 %{{.*}}, %{{.*}}
 ; CHAIN: [[POS:%.*]] = call i64 @llvm.smax.i64(i64 [[LIMIT]], i64 0)
 ; CHAIN: [[HI:%.*]] = call i64 @llvm.umin.i64(i64 [[POS]], i64 %{{.*}})
@@ -178,5 +183,124 @@ work:
   store i32 1, ptr %p
   br label %done
 done:
+  ret i32 1
+}
+
+; The same test as one condition, `y < n && x + y < m` (the short-circuit
+; form, a select): each operand is a guard, frozen (the second may be poison
+; where the first fails).
+; AND-LABEL: define i32 @logical_and(
+; AND: r1.y:
+; AND: [[ROW:%.*]] = freeze i1
+; AND: [[HI:%.*]] = call i64 @llvm.umin.i64(
+; AND: select i1 [[ROW]]
+; AND: r1.x:
+; AND-NOT: icmp slt
+; AND: icmp {{.*}}i64 %x.next{{.*}}, [[HI]]
+; AND: {{^[}]$}}
+define i32 @logical_and(ptr %args) {
+entry:
+  %go = call i32 @slmc_cpu_work_item_loops(ptr null)
+  %fibers = icmp eq i32 %go, 0
+  br i1 %fibers, label %no, label %kernel
+no:
+  ret i32 0
+kernel:
+  %item = call ptr @slmc_cpu_current_item()
+  %sums = call ptr @llvm.threadlocal.address.p0(ptr @sums)
+  call void @slmc_cpu_barrier()
+  %f = load ptr, ptr %args
+  %n = load i32, ptr %f
+  %m.p = getelementptr i8, ptr %f, i64 4
+  %m = load i32, ptr %m.p
+  %y.p = getelementptr i8, ptr %item, i64 4
+  %y = load i32, ptr %y.p
+  %x = load i32, ptr %item
+  %row.ok = icmp slt i32 %y, %n
+  %sum = add nsw i32 %x, %y
+  %ok = icmp slt i32 %sum, %m
+  %both = select i1 %row.ok, i1 %ok, i1 false
+  br i1 %both, label %work, label %done
+work:
+  %i = zext i32 %x to i64
+  %p = getelementptr i32, ptr %sums, i64 %i
+  store i32 1, ptr %p
+  br label %done
+done:
+  ret i32 1
+}
+
+; `if (x >= m || y >= n) return;` (the stencil's bounds test): the items
+; pass where the condition is false, so each operand's inverse is a guard.
+; OR-LABEL: define i32 @logical_or(
+; OR: r1.y:
+; OR: [[HI:%.*]] = call i64 @llvm.umin.i64(
+; OR: r1.x:
+; OR-NOT: icmp s{{ge|lt}} i32
+; OR: icmp {{.*}}i64 %x.next{{.*}}, [[HI]]
+; OR: {{^[}]$}}
+define i32 @logical_or(ptr %args) {
+entry:
+  %go = call i32 @slmc_cpu_work_item_loops(ptr null)
+  %fibers = icmp eq i32 %go, 0
+  br i1 %fibers, label %no, label %kernel
+no:
+  ret i32 0
+kernel:
+  %item = call ptr @slmc_cpu_current_item()
+  %sums = call ptr @llvm.threadlocal.address.p0(ptr @sums)
+  call void @slmc_cpu_barrier()
+  %f = load ptr, ptr %args
+  %n = load i32, ptr %f
+  %m.p = getelementptr i8, ptr %f, i64 4
+  %m = load i32, ptr %m.p
+  %y.p = getelementptr i8, ptr %item, i64 4
+  %y = load i32, ptr %y.p
+  %x = load i32, ptr %item
+  %x.out = icmp sge i32 %x, %m
+  %y.out = icmp sge i32 %y, %n
+  %out = or i1 %x.out, %y.out
+  br i1 %out, label %done, label %work
+work:
+  %i = zext i32 %x to i64
+  %p = getelementptr i32, ptr %sums, i64 %i
+  store i32 1, ptr %p
+  br label %done
+done:
+  ret i32 1
+}
+
+; An entry that promises its groups' shape (16x4x1, a C++ AMP tile): the
+; loops run to constants, and a group of another shape goes to fibers
+; (returns 0, saying why).
+; SHAPE: @slmc.wi.shape = {{.*}} c"its work-groups are not of the shape it requires (16x4x1)\00"
+; SHAPE-LABEL: define i32 @fixed_shape(
+; SHAPE-NOT: @slmc_cpu_fixed_group_shape
+; SHAPE-DAG: icmp ne i32 %lx, 16
+; SHAPE-DAG: icmp ne i32 %ly, 4
+; SHAPE-DAG: icmp ne i32 %lz, 1
+; SHAPE: phi i32 [ 0, %wi.other_shape ]
+; SHAPE: wi.other_shape:
+; SHAPE-NEXT: call i32 @slmc_cpu_work_item_loops(ptr nonnull @slmc.wi.shape)
+; SHAPE: r0.x:
+; SHAPE: icmp {{.*}}i64 %x, 15
+; SHAPE: icmp {{.*}}i64 %y, 3
+; SHAPE-NOT: @slmc_cpu_fixed_group_shape
+; SHAPE: {{^[}]$}}
+define i32 @fixed_shape(ptr %args) {
+entry:
+  %go = call i32 @slmc_cpu_work_item_loops(ptr null)
+  %fibers = icmp eq i32 %go, 0
+  br i1 %fibers, label %no, label %kernel
+no:
+  ret i32 0
+kernel:
+  call void @slmc_cpu_fixed_group_shape(i32 16, i32 4, i32 1)
+  %item = call ptr @slmc_cpu_current_item()
+  %sums = call ptr @llvm.threadlocal.address.p0(ptr @sums)
+  %lid = load i32, ptr %item
+  %i = zext i32 %lid to i64
+  %p = getelementptr i32, ptr %sums, i64 %i
+  store i32 %lid, ptr %p
   ret i32 1
 }
