@@ -310,14 +310,7 @@ public:
         RowPasses = B.CreateAnd(RowPasses, G.Negate ? B.CreateNot(T) : T);
         continue;
       }
-      Value *U = B.CreateFreeze(atRow(G.Bound, B, Y, Z, Memo));
-      if (G.Offset) // exact: the sum does not wrap (nsw), both fit 32 bits
-        U = B.CreateSub(B.CreateSExt(U, I64),
-                        B.CreateSExt(B.CreateFreeze(atRow(G.Offset, B, Y, Z, Memo)), I64));
-      else
-        U = CmpInst::isSigned(G.Pred) ? B.CreateSExtOrTrunc(U, I64)
-                                      : B.CreateZExtOrTrunc(U, I64);
-      auto [L, H] = range(B, G.Pred, U, LX); // within [0, LX]
+      auto [L, H] = interval(B, G, Y, Z, LX, Memo);
       Lo = Lo ? B.CreateBinaryIntrinsic(Intrinsic::umax, Lo, L) : L;
       Hi = Hi ? B.CreateBinaryIntrinsic(Intrinsic::umin, Hi, H) : H;
     }
@@ -326,6 +319,51 @@ public:
       Hi = LX;
     }
     return {Lo, B.CreateSelect(RowPasses, Hi, Lo)};
+  }
+
+  /// `A Pred B` as a test of `x + Offset` against a row-invariant bound,
+  /// if it is one (never a row test).
+  std::optional<Guard> comparison(CmpInst::Predicate Pred, Value *A, Value *B) {
+    if (rowInvariant(A) && rowInvariant(B))
+      return std::nullopt;
+    Guard G;
+    G.Pred = Pred;
+    G.Bound = B;
+    if (!isLocalX(A, G.Offset)) {
+      std::swap(A, G.Bound);
+      G.Pred = CmpInst::getSwappedPredicate(G.Pred);
+      if (!isLocalX(A, G.Offset))
+        return std::nullopt;
+    }
+    if (!rowInvariant(G.Bound) || G.Bound->getType()->getIntegerBitWidth() > 64 ||
+        (G.Offset && (ICmpInst::isUnsigned(G.Pred) ||
+                      G.Bound->getType()->getIntegerBitWidth() > 32)))
+      return std::nullopt;
+    return G;
+  }
+
+  /// In a row's loop header: the x ids [Lo, Hi), within [0, LX], of the
+  /// row's items for which `G`'s test (not a row test, not `!=`) holds.
+  std::pair<Value *, Value *> interval(IRBuilder<> &B, const Guard &G, Value *Y,
+                                       Value *Z, Value *LX,
+                                       DenseMap<Value *, Value *> &Memo) {
+    Type *I64 = B.getInt64Ty();
+    Value *U = B.CreateFreeze(atRow(G.Bound, B, Y, Z, Memo));
+    if (G.Offset) // exact: the sum does not wrap (nsw), both fit 32 bits
+      U = B.CreateSub(B.CreateSExt(U, I64),
+                      B.CreateSExt(B.CreateFreeze(atRow(G.Offset, B, Y, Z, Memo)), I64));
+    else
+      U = CmpInst::isSigned(G.Pred) ? B.CreateSExtOrTrunc(U, I64)
+                                    : B.CreateZExtOrTrunc(U, I64);
+    return range(B, G.Pred, U, LX);
+  }
+
+  /// Whether `V` is the same for all items of a row, and its value for
+  /// row (`Y`, `Z`) computed at `B`.
+  bool sameForRow(Value *V) { return rowInvariant(V); }
+  Value *forRow(Value *V, IRBuilder<> &B, Value *Y, Value *Z,
+                DenseMap<Value *, Value *> &Memo) {
+    return atRow(V, B, Y, Z, Memo);
   }
 
 private:
@@ -436,20 +474,7 @@ private:
     auto *Cmp = dyn_cast<ICmpInst>(C);
     if (!Cmp)
       return std::nullopt;
-    G.Pred = Cmp->getPredicate();
-    Value *X = Cmp->getOperand(0);
-    G.Bound = Cmp->getOperand(1);
-    if (!isLocalX(X, G.Offset)) {
-      std::swap(X, G.Bound);
-      G.Pred = CmpInst::getSwappedPredicate(G.Pred);
-      if (!isLocalX(X, G.Offset))
-        return std::nullopt;
-    }
-    if (!rowInvariant(G.Bound) || G.Bound->getType()->getIntegerBitWidth() > 64 ||
-        (G.Offset && (ICmpInst::isUnsigned(G.Pred) ||
-                      G.Bound->getType()->getIntegerBitWidth() > 32)))
-      return std::nullopt;
-    return G;
+    return comparison(Cmp->getPredicate(), Cmp->getOperand(0), Cmp->getOperand(1));
   }
 
   /// Where an item that enters `BB` goes on when `BB` and the empty blocks
@@ -675,6 +700,212 @@ private:
     SmallVector<BasicBlock *, 16> Blocks; // in discovery order
     DenseSet<BasicBlock *> Set;
   };
+
+  /// A region's loop over one row of work-items, as transform() builds it.
+  struct RowLoop {
+    BasicBlock *YHead, *XHead, *XLatch, *YLatch;
+    PHINode *X, *Y;
+    Value *Z, *XLo, *XHi, *LX;
+    ICmpInst *More;                  // the latch's `x + 1 < XHi`
+    SmallVector<BasicBlock *, 32> Body; // XHead .. XLatch
+  };
+
+  /// Index-set splitting of a row's loop at the edges its tests make: a
+  /// body that tests `x + offset` against row-invariant bounds (a tile's
+  /// first or last item, `j == cols - 1`; a clamp `min(j, cols - 1)`; `j <
+  /// cols`) gets a copy in which each test has the value it has in the
+  /// middle of the row, and the row runs as the items before the middle
+  /// range (the full body), the middle range (the copy, free of those
+  /// tests and so vectorisable) and the items after it (the full body
+  /// again). Which value is "the middle's": `==` false, `!=` true; an
+  /// order test against a bound that varies (a size) holds below it, one
+  /// against a constant (with an offset: `j > 0`) holds above it; a test of
+  /// the bare local id against a constant (`lx < 4`: a halo's first items,
+  /// or most of the tile) is left alone.
+  void splitAtEdges(Function &F, RowLoop &L, RegionGuards &Guards) {
+    constexpr unsigned kMaxSplits = 8, kMaxInstructions = 1500;
+    unsigned Size = 0;
+    for (BasicBlock *BB : L.Body)
+      Size += BB->size();
+    if (!L.More || Size > kMaxInstructions)
+      return;
+
+    ValueToValueMapTy VMap;
+    SmallVector<BasicBlock *, 32> Main;
+    for (BasicBlock *BB : L.Body) {
+      BasicBlock *Copy = CloneBasicBlock(BB, VMap, ".mid", &F);
+      VMap[BB] = Copy;
+      Main.push_back(Copy);
+    }
+    for (BasicBlock *Copy : Main)
+      for (Instruction &I : *Copy)
+        RemapInstruction(&I, VMap, RF_NoModuleLevelChanges | RF_IgnoreMissingLocals);
+
+    struct Split {
+      Guard G;
+      bool Holds; // the test's value in the middle range
+      // Or a test of the row (`r == 0`, a switch on the row's id): the
+      // middle range is empty in rows where it has another value.
+      Value *Row = nullptr;
+      SmallVector<ConstantInt *, 4> Cases; // a switch's: the row is none
+    };
+    SmallVector<Split, 8> Splits;
+    // Rounds: a clamp replaced by its operand exposes the tests of it
+    // (`min(j, cols - 1) > 0` becomes `j > 0`).
+    for (unsigned Round = 0; Round < 3 && Splits.size() < kMaxSplits; ++Round) {
+      bool Changed = false;
+      // A switch on `x + offset` (what the simplifier makes of `if (c == 0)
+      // ...; if (c == 15) ...`): every case is a point the middle avoids.
+      for (BasicBlock *BB : Main) {
+        auto *Switch = dyn_cast<SwitchInst>(BB->getTerminator());
+        if (!Switch || Splits.size() + Switch->getNumCases() > kMaxSplits)
+          continue;
+        SmallVector<Split, 4> Points;
+        if (Guards.sameForRow(Switch->getCondition())) {
+          Points.push_back({Guard(), false, Switch->getCondition()});
+          for (auto &Case : Switch->cases())
+            Points.back().Cases.push_back(Case.getCaseValue());
+        } else {
+          for (auto &Case : Switch->cases())
+            if (std::optional<Guard> G = Guards.comparison(
+                    ICmpInst::ICMP_EQ, Switch->getCondition(), Case.getCaseValue()))
+              Points.push_back({*G, false});
+          if (Points.size() != Switch->getNumCases())
+            continue;
+        }
+        if (Points.empty() || Switch->getNumCases() == 0)
+          continue;
+        Splits.append(Points.begin(), Points.end());
+        // The default in the copy: the switch on a value no case names (the
+        // clean-up folds it, and the cases' blocks with it).
+        uint64_t None = 0;
+        while (Switch->findCaseValue(ConstantInt::get(
+                   cast<IntegerType>(Switch->getCondition()->getType()), None)) !=
+               Switch->case_default())
+          ++None;
+        Switch->setCondition(ConstantInt::get(Switch->getCondition()->getType(), None));
+        Changed = true;
+      }
+      for (BasicBlock *BB : Main)
+        for (Instruction &I : *BB) {
+          if (I.use_empty() || Splits.size() >= kMaxSplits)
+            continue;
+          CmpInst::Predicate Pred;
+          Value *A, *B;
+          auto *MinMax = dyn_cast<MinMaxIntrinsic>(&I);
+          if (auto *Cmp = dyn_cast<ICmpInst>(&I)) {
+            Pred = Cmp->getPredicate();
+            A = Cmp->getOperand(0);
+            B = Cmp->getOperand(1);
+          } else if (MinMax) { // min(a, b) is `a Pred b ? a : b`
+            Pred = MinMax->getPredicate();
+            A = MinMax->getLHS();
+            B = MinMax->getRHS();
+          } else {
+            continue;
+          }
+          if (!MinMax && ICmpInst::isEquality(Pred) && Guards.sameForRow(&I)) {
+            // `r == 0`: false in the middle rows.
+            const bool Holds = Pred == ICmpInst::ICMP_NE;
+            Splits.push_back({Guard(), Holds, &I});
+            I.replaceAllUsesWith(ConstantInt::getBool(I.getType(), Holds));
+            Changed = true;
+            continue;
+          }
+          std::optional<Guard> G = Guards.comparison(Pred, A, B);
+          if (!G)
+            continue;
+          bool Holds;
+          if (ICmpInst::isEquality(G->Pred)) {
+            Holds = G->Pred == ICmpInst::ICMP_NE;
+          } else if (isa<Constant>(G->Bound) && !G->Offset) {
+            continue;
+          } else {
+            const bool Below = ICmpInst::isLT(G->Pred) || ICmpInst::isLE(G->Pred);
+            Holds = isa<Constant>(G->Bound) ? !Below : Below;
+          }
+          Splits.push_back({*G, Holds});
+          I.replaceAllUsesWith(MinMax ? (Holds ? A : B)
+                                      : ConstantInt::getBool(I.getType(), Holds));
+          Changed = true;
+        }
+      if (!Changed)
+        break;
+    }
+    if (Splits.empty()) {
+      for (BasicBlock *Copy : Main)
+        Copy->dropAllReferences();
+      for (BasicBlock *Copy : Main)
+        Copy->eraseFromParent();
+      return;
+    }
+
+    // The middle range [MLo, MHi) in the row's header: where every test has
+    // its middle value, within the row's items [XLo, XHi).
+    LLVMContext &C = F.getContext();
+    IRBuilder<> B(L.YHead->getTerminator());
+    DenseMap<Value *, Value *> Memo;
+    Value *MLo = L.XLo, *MHi = L.XHi;
+    Value *RowMiddle = B.getTrue();
+    for (const Split &S : Splits) {
+      if (S.Row) {
+        Value *V = Guards.forRow(S.Row, B, L.Y, L.Z, Memo);
+        if (S.Cases.empty())
+          RowMiddle = B.CreateAnd(RowMiddle, B.CreateICmpEQ(B.CreateFreeze(V), B.getInt1(S.Holds)));
+        for (ConstantInt *K : S.Cases)
+          RowMiddle = B.CreateAnd(RowMiddle, B.CreateICmpNE(B.CreateFreeze(V), K));
+        continue;
+      }
+      Guard G = S.G;
+      Value *Lo, *Hi;
+      if (ICmpInst::isEquality(G.Pred)) {
+        // Items other than the one at the point: the larger side of it.
+        G.Pred = ICmpInst::ICMP_EQ;
+        auto [P, PEnd] = Guards.interval(B, G, L.Y, L.Z, L.LX, Memo);
+        Value *Before = B.CreateICmpSGE(B.CreateSub(P, L.XLo), B.CreateSub(L.XHi, PEnd));
+        Lo = B.CreateSelect(Before, L.XLo, PEnd);
+        Hi = B.CreateSelect(Before, P, L.XHi);
+      } else {
+        if (!S.Holds)
+          G.Pred = CmpInst::getInversePredicate(G.Pred);
+        std::tie(Lo, Hi) = Guards.interval(B, G, L.Y, L.Z, L.LX, Memo);
+      }
+      MLo = B.CreateBinaryIntrinsic(Intrinsic::umax, MLo, Lo);
+      MHi = B.CreateBinaryIntrinsic(Intrinsic::umin, MHi, Hi);
+    }
+    MLo = B.CreateBinaryIntrinsic(Intrinsic::umin, MLo, L.XHi, nullptr, "mid.lo");
+    MHi = B.CreateBinaryIntrinsic(Intrinsic::umax, MHi, MLo);
+    MHi = B.CreateSelect(RowMiddle, MHi, MLo, "mid.hi");
+
+    // Before, middle, after: the full body runs [XLo, MLo), then the copy
+    // [MLo, MHi), then the full body again [MHi, XHi).
+    BasicBlock *SegHead = BasicBlock::Create(C, L.XHead->getName() + ".part", &F, L.XHead);
+    BasicBlock *SegDone = BasicBlock::Create(C, L.XHead->getName() + ".part.done", &F);
+    BasicBlock *MidPre = BasicBlock::Create(C, L.XHead->getName() + ".mid.pre", &F);
+    L.YHead->getTerminator()->replaceSuccessorWith(L.XHead, SegHead);
+    IRBuilder<> SB(SegHead);
+    PHINode *After = SB.CreatePHI(Type::getInt1Ty(C), 3, "after.mid");
+    After->addIncoming(SB.getFalse(), L.YHead);
+    Value *SegLo = SB.CreateSelect(After, MHi, L.XLo);
+    Value *SegHi = SB.CreateSelect(After, L.XHi, MLo);
+    SB.CreateCondBr(SB.CreateICmpULT(SegLo, SegHi), L.XHead, SegDone);
+    L.X->setIncomingBlock(L.X->getBasicBlockIndex(L.YHead), SegHead);
+    L.X->setIncomingValueForBlock(SegHead, SegLo);
+    L.More->setOperand(1, SegHi);
+    L.XLatch->getTerminator()->replaceSuccessorWith(L.YLatch, SegDone);
+    IRBuilder<>(SegDone).CreateCondBr(After, L.YLatch, MidPre);
+    IRBuilder<> MB(MidPre);
+    auto *MidHead = cast<BasicBlock>(VMap[L.XHead]);
+    auto *MidLatch = cast<BasicBlock>(VMap[L.XLatch]);
+    MB.CreateCondBr(MB.CreateICmpULT(MLo, MHi), MidHead, SegHead);
+    After->addIncoming(SB.getTrue(), MidPre);
+    auto *MidX = cast<PHINode>(VMap[L.X]);
+    MidX->setIncomingBlock(MidX->getBasicBlockIndex(L.YHead), MidPre);
+    MidX->setIncomingValueForBlock(MidPre, MLo);
+    cast<ICmpInst>(VMap[L.More])->setOperand(1, MHi);
+    MidLatch->getTerminator()->replaceSuccessorWith(L.YLatch, SegHead);
+    After->addIncoming(SB.getTrue(), MidLatch);
+  }
 
   bool transform(Function &F, CallInst &Mark) {
     LLVMContext &C = F.getContext();
@@ -1196,7 +1427,8 @@ private:
                        MaxNext);
       }
       Value *X1 = LB.CreateAdd(X, LB.getInt64(1), "x.next", true, true);
-      LB.CreateCondBr(LB.CreateICmpULT(X1, XHi), XHead, YLatch);
+      Value *XMore = LB.CreateICmpULT(X1, XHi);
+      LB.CreateCondBr(XMore, XHead, YLatch);
       IRBuilder<> YL(YLatch);
       Value *Y1 = YL.CreateAdd(Y, YL.getInt64(1), "y.next", true, true);
       YL.CreateCondBr(YL.CreateICmpULT(Y1, LY), YHead, ZLatch);
@@ -1218,6 +1450,19 @@ private:
               CI->replaceAllUsesWith(Wi);
               CI->eraseFromParent();
             }
+
+      {
+        SmallVector<BasicBlock *, 32> Body{XHead};
+        Body.append(Copies.begin(), Copies.end());
+        SmallVector<std::pair<unsigned, BasicBlock *>, 4> Exits(Stubs.begin(), Stubs.end());
+        llvm::sort(Exits, less_first()); // a stable order of the copies
+        for (auto &Exit : Exits)
+          Body.push_back(Exit.second);
+        Body.push_back(XLatch);
+        RowLoop L{YHead, XHead, XLatch, YLatch, X, Y, Z, XLo, XHi, LX,
+                  dyn_cast<ICmpInst>(XMore), Body};
+        splitAtEdges(F, L, Guards);
+      }
 
       if (Stubs.empty()) { // every path ends in unreachable code
         IRBuilder<>(Done).CreateUnreachable();
