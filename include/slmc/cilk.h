@@ -183,6 +183,9 @@ template <uint32_t Threads> SLMC_HD inline void assume_group_size() {
 }
 
 template <uint32_t Threads, class T0, class F> struct group_body1 {
+  // The group's size, unless a device's limit is lower (group_threads).
+  static constexpr group_shape slmc_expected_work_group_size = {
+      Threads >= 1 && Threads <= 1024 ? Threads : 0u, 1, 1};
   loop<T0> l0;
   mutable F f;
   SLMC_HD void operator()() const {
@@ -192,6 +195,9 @@ template <uint32_t Threads, class T0, class F> struct group_body1 {
 };
 
 template <uint32_t Threads, class T0, class T1, class F> struct group_body2 {
+  // The group's size, unless a device's limit is lower (group_threads).
+  static constexpr group_shape slmc_expected_work_group_size = {
+      Threads >= 1 && Threads <= 1024 ? Threads : 0u, 1, 1};
   loop<T0> l0;
   loop<T1> l1;
   mutable F f;

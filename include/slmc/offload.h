@@ -393,6 +393,23 @@ template <class F> constexpr group_shape required_work_group_size(long) {
 template <class F>
 constexpr group_shape required_work_group_size = detail::required_work_group_size<F>(0);
 
+// A functor with `static constexpr group_shape slmc_expected_work_group_size`
+// asks for that shape but may get fewer work-items where a device's limit is
+// lower (a Cilk Plus thread group): no execution mode, but the CPU fallback,
+// whose limit is 1024, compiles its work-item loops for it (a launch of
+// another shape runs on fibers).
+namespace detail {
+template <class F, class = decltype(F::slmc_expected_work_group_size)>
+constexpr group_shape expected_work_group_size(int) {
+  return F::slmc_expected_work_group_size;
+}
+template <class F> constexpr group_shape expected_work_group_size(long) {
+  return ::slmc::required_work_group_size<F>;
+}
+} // namespace detail
+template <class F>
+constexpr group_shape expected_work_group_size = detail::expected_work_group_size<F>(0);
+
 #if defined(SLMC_PASS_SPIRV)
 extern "C" SLMC_DEVICE_ONLY void __slmc_reqd_sub_group_size(unsigned size);
 extern "C" SLMC_DEVICE_ONLY void __slmc_reqd_work_group_size(unsigned x, unsigned y,
@@ -425,10 +442,10 @@ template <class F> void cpu_entry(void **args) {
 }
 
 /// A group entry's promise that its kernel's work-groups have the shape
-/// the functor requires, if it requires one (slmc_cpu_fixed_group_shape).
+/// the functor requires or expects, if any (slmc_cpu_fixed_group_shape).
 #define SLMC_CPU_FIXED_GROUP_SHAPE(F)                                          \
   do {                                                                         \
-    constexpr ::slmc::group_shape slmc_shape = ::slmc::required_work_group_size<F>; \
+    constexpr ::slmc::group_shape slmc_shape = ::slmc::expected_work_group_size<F>; \
     if (slmc_shape.x)                                                          \
       slmc_cpu_fixed_group_shape(slmc_shape.x, slmc_shape.y, slmc_shape.z);   \
   } while (0)
