@@ -58,6 +58,7 @@
 #include "llvm/IR/Verifier.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Plugins/PassPlugin.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Transforms/InstCombine/InstCombine.h"
 #include "llvm/Transforms/Scalar/EarlyCSE.h"
 #include "llvm/Transforms/Scalar/GVN.h"
@@ -97,6 +98,10 @@ constexpr uint64_t kLocalSizeOffset = 24;
 constexpr uint64_t kLocalIdBytes = 12; // local_id: x, y, z
 // Entry results the runtime reads.
 constexpr int kRanGroup = 1, kDiverged = 2, kUseFibers = 0;
+
+// -mllvm -slmc-split-work-item-rows=0: no index-set splitting (to compare).
+cl::opt<bool> SplitRows("slmc-split-work-item-rows", cl::init(true), cl::Hidden,
+                        cl::desc("Split work-item rows at the edges their tests make"));
 
 std::string readable(StringRef Name) {
   std::string D = demangle(Name.str());
@@ -361,6 +366,7 @@ public:
   /// Whether `V` is the same for all items of a row, and its value for
   /// row (`Y`, `Z`) computed at `B`.
   bool sameForRow(Value *V) { return rowInvariant(V); }
+  bool sameForGroup(Value *V) { return Remat.kind(V) == Remat::Uniform; }
   Value *forRow(Value *V, IRBuilder<> &B, Value *Y, Value *Z,
                 DenseMap<Value *, Value *> &Memo) {
     return atRow(V, B, Y, Z, Memo);
@@ -727,7 +733,7 @@ private:
     unsigned Size = 0;
     for (BasicBlock *BB : L.Body)
       Size += BB->size();
-    if (!L.More || Size > kMaxInstructions)
+    if (!SplitRows || !L.More || Size > kMaxInstructions)
       return;
 
     ValueToValueMapTy VMap;
@@ -761,6 +767,8 @@ private:
         if (!Switch || Splits.size() + Switch->getNumCases() > kMaxSplits)
           continue;
         SmallVector<Split, 4> Points;
+        if (Guards.sameForGroup(Switch->getCondition()))
+          continue; // the same for the group: unswitching's business
         if (Guards.sameForRow(Switch->getCondition())) {
           Points.push_back({Guard(), false, Switch->getCondition()});
           for (auto &Case : Switch->cases())
@@ -804,7 +812,8 @@ private:
           } else {
             continue;
           }
-          if (!MinMax && ICmpInst::isEquality(Pred) && Guards.sameForRow(&I)) {
+          if (!MinMax && ICmpInst::isEquality(Pred) && Guards.sameForRow(&I) &&
+              !Guards.sameForGroup(&I)) {
             // `r == 0`: false in the middle rows.
             const bool Holds = Pred == ICmpInst::ICMP_NE;
             Splits.push_back({Guard(), Holds, &I});

@@ -256,6 +256,10 @@ bool parseOptions(llvm::ArrayRef<const char *> Args, Options &O) {
     } else if (A == "-S") {
       return error("'" + A + "' is not supported; use --emit=offload-cpp, "
                    "--emit=spirv or --emit=ptx");
+    } else if (A == "-mllvm") {
+      // LLVM's own options, for the host pass's optimiser (and plugins).
+      if (!Next(V)) return false;
+      O.HostFlags.insert(O.HostFlags.end(), {"-mllvm", V.str()});
     } else if (A == "-Xclang") {
       // Front-end flags (e.g. -verify) for the check and host passes.
       if (!Next(V)) return false;

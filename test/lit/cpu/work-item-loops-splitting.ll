@@ -7,6 +7,7 @@
 ; RUN: FileCheck %s --check-prefix=EDGES < %t.ll
 ; RUN: FileCheck %s --check-prefix=HALO < %t.ll
 ; RUN: FileCheck %s --check-prefix=ROWS < %t.ll
+; RUN: FileCheck %s --check-prefix=UNIFORM < %t.ll
 
 @sums = internal thread_local global [256 x i32] zeroinitializer, align 16
 
@@ -140,6 +141,38 @@ edge:
   store i32 3, ptr %p
   br label %done
 plain:
+  store i32 2, ptr %p
+  br label %done
+done:
+  ret i32 1
+}
+
+; if (n == 0) sums[x] = 1; else sums[x] = 2; (n: a capture): the same for
+; the whole group, which the optimiser's unswitching handles: no split.
+; UNIFORM-LABEL: define i32 @uniform(
+; UNIFORM-NOT: .mid
+; UNIFORM: {{^[}]$}}
+define i32 @uniform(ptr %args) {
+entry:
+  %go = call i32 @slmc_cpu_work_item_loops(ptr null)
+  %fibers = icmp eq i32 %go, 0
+  br i1 %fibers, label %no, label %kernel
+no:
+  ret i32 0
+kernel:
+  %item = call ptr @slmc_cpu_current_item()
+  %sums = call ptr @llvm.threadlocal.address.p0(ptr @sums)
+  %f = load ptr, ptr %args
+  %n = load i32, ptr %f
+  %x = load i32, ptr %item
+  %i = zext i32 %x to i64
+  %p = getelementptr i32, ptr %sums, i64 %i
+  %none = icmp eq i32 %n, 0
+  br i1 %none, label %one, label %two
+one:
+  store i32 1, ptr %p
+  br label %done
+two:
   store i32 2, ptr %p
   br label %done
 done:
