@@ -783,15 +783,18 @@ private:
         }
         if (Points.empty() || Switch->getNumCases() == 0)
           continue;
-        Splits.append(Points.begin(), Points.end());
         // The default in the copy: the switch on a value no case names (the
-        // clean-up folds it, and the cases' blocks with it).
+        // clean-up folds it, and the cases' blocks with it). Among NumCases
+        // + 1 values one is no case, if the type has that many.
+        auto *Ty = cast<IntegerType>(Switch->getCondition()->getType());
         uint64_t None = 0;
-        while (Switch->findCaseValue(ConstantInt::get(
-                   cast<IntegerType>(Switch->getCondition()->getType()), None)) !=
-               Switch->case_default())
+        while (None <= Switch->getNumCases() && isUIntN(Ty->getBitWidth(), None) &&
+               Switch->findCaseValue(ConstantInt::get(Ty, None)) != Switch->case_default())
           ++None;
-        Switch->setCondition(ConstantInt::get(Switch->getCondition()->getType(), None));
+        if (None > Switch->getNumCases() || !isUIntN(Ty->getBitWidth(), None))
+          continue;
+        Splits.append(Points.begin(), Points.end());
+        Switch->setCondition(ConstantInt::get(Ty, None));
         Changed = true;
       }
       for (BasicBlock *BB : Main)

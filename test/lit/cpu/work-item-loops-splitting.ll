@@ -8,6 +8,7 @@
 ; RUN: FileCheck %s --check-prefix=HALO < %t.ll
 ; RUN: FileCheck %s --check-prefix=ROWS < %t.ll
 ; RUN: FileCheck %s --check-prefix=UNIFORM < %t.ll
+; RUN: FileCheck %s --check-prefix=ALLCASES < %t.ll
 
 @sums = internal thread_local global [256 x i32] zeroinitializer, align 16
 
@@ -173,6 +174,41 @@ one:
   store i32 1, ptr %p
   br label %done
 two:
+  store i32 2, ptr %p
+  br label %done
+done:
+  ret i32 1
+}
+
+; A switch on the row whose cases name every value of its type (here an
+; i1, from the row's parity): no middle value to give it, so no split.
+; ALLCASES-LABEL: define i32 @all_cases(
+; ALLCASES-NOT: .mid
+; ALLCASES: {{^[}]$}}
+define i32 @all_cases(ptr %args) {
+entry:
+  %go = call i32 @slmc_cpu_work_item_loops(ptr null)
+  %fibers = icmp eq i32 %go, 0
+  br i1 %fibers, label %no, label %kernel
+no:
+  ret i32 0
+kernel:
+  %item = call ptr @slmc_cpu_current_item()
+  %sums = call ptr @llvm.threadlocal.address.p0(ptr @sums)
+  %x = load i32, ptr %item
+  %y.p = getelementptr i8, ptr %item, i64 4
+  %y = load i32, ptr %y.p
+  %odd = trunc i32 %y to i1
+  %i = zext i32 %x to i64
+  %p = getelementptr i32, ptr %sums, i64 %i
+  switch i1 %odd, label %done [
+    i1 false, label %even.row
+    i1 true, label %odd.row
+  ]
+even.row:
+  store i32 1, ptr %p
+  br label %done
+odd.row:
   store i32 2, ptr %p
   br label %done
 done:
