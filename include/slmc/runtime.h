@@ -223,6 +223,11 @@ SLMC_RT_API void *slmc_cpu_work_item_storage(size_t bytes, size_t align);
  * (constant trip counts the vectoriser can plan for) and runs the group on
  * fibers if a launch ever differs. Does nothing when called. */
 SLMC_RT_API void slmc_cpu_fixed_group_shape(uint32_t x, uint32_t y, uint32_t z);
+/* The x86-64 micro-architecture level whose version of a work-group entry
+ * runs (1 to 4: x86-64, x86-64-v2, -v3, -v4): the host's, capped by
+ * SLMC_CPU_ISA. slmc++ compiles the entries of programs built for x86-64
+ * in several versions and calls this to pick one; 0 on other hosts. */
+SLMC_RT_API int slmc_cpu_isa_level(void);
 /* Group-local storage for one dynamic call (slmc::group_local_alloc): the
  * n-th call of a work-item gets its group's n-th block, of at least `bytes`
  * bytes aligned to `align`, the same block for every work-item of the group.

@@ -52,6 +52,7 @@
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/MDBuilder.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/PatternMatch.h"
 #include "llvm/IR/PassManager.h"
@@ -59,6 +60,7 @@
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Plugins/PassPlugin.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/TargetParser/Triple.h"
 #include "llvm/Transforms/InstCombine/InstCombine.h"
 #include "llvm/Transforms/Scalar/EarlyCSE.h"
 #include "llvm/Transforms/Scalar/GVN.h"
@@ -74,6 +76,7 @@
 #include "llvm/Transforms/Utils/ValueMapper.h"
 
 #include <array>
+#include <functional>
 #include <optional>
 
 using namespace llvm;
@@ -86,6 +89,7 @@ constexpr const char *kStorage = "slmc_cpu_work_item_storage";
 constexpr const char *kCurrentItem = "slmc_cpu_current_item";
 constexpr const char *kBarrier = "slmc_cpu_barrier";
 constexpr const char *kFixedShape = "slmc_cpu_fixed_group_shape";
+constexpr const char *kIsaLevel = "slmc_cpu_isa_level";
 // Functions whose meaning depends on running as one of a group's fibers.
 constexpr const char *kFiberOnly[] = {"slmc_cpu_sub_group_barrier",
                                       "slmc_cpu_sub_group_shuffle",
@@ -102,6 +106,12 @@ constexpr int kRanGroup = 1, kDiverged = 2, kUseFibers = 0;
 // -mllvm -slmc-split-work-item-rows=0: no index-set splitting (to compare).
 cl::opt<bool> SplitRows("slmc-split-work-item-rows", cl::init(true), cl::Hidden,
                         cl::desc("Split work-item rows at the edges their tests make"));
+
+// -mllvm -slmc-cpu-isa-versions=0: one version of each group entry, for the
+// target the host pass compiles for.
+cl::opt<bool> IsaVersions("slmc-cpu-isa-versions", cl::init(true), cl::Hidden,
+                          cl::desc("Compile x86-64 work-group entries for each "
+                                   "micro-architecture level and pick one at run time"));
 
 std::string readable(StringRef Name) {
   std::string D = demangle(Name.str());
@@ -367,6 +377,19 @@ public:
   /// row (`Y`, `Z`) computed at `B`.
   bool sameForRow(Value *V) { return rowInvariant(V); }
   bool sameForGroup(Value *V) { return Remat.kind(V) == Remat::Uniform; }
+  /// Whether `V` depends on the local y and z ids and constants only: a
+  /// test of it (`r == 0`) picks the same rows in every group.
+  bool localRowOnly(Value *V, unsigned Depth = 0) {
+    if (isa<Constant>(V))
+      return true;
+    if (int Field = localIdField(V); Field >= 0)
+      return Field > 0;
+    auto *I = dyn_cast<Instruction>(V);
+    if (!I || Depth > 8 || isa<PHINode>(I) || I->mayReadOrWriteMemory() ||
+        !isSafeToSpeculativelyExecute(I))
+      return false;
+    return all_of(I->operands(), [&](Value *Op) { return localRowOnly(Op, Depth + 1); });
+  }
   Value *forRow(Value *V, IRBuilder<> &B, Value *Y, Value *Z,
                 DenseMap<Value *, Value *> &Memo) {
     return atRow(V, B, Y, Z, Memo);
@@ -728,32 +751,58 @@ private:
   /// against a constant (with an offset: `j > 0`) holds above it; a test of
   /// the bare local id against a constant (`lx < 4`: a halo's first items,
   /// or most of the tile) is left alone.
+  ///
+  /// Tests of the row have the middle rows' value too (`i == 0`: the
+  /// middle range is empty in the grid's first row). Tests of the local row
+  /// alone (`r == 0`, `switch (r)`: a tile's halo rows, a fixed share of
+  /// every group) get a copy per value besides: the halo rows' middle runs
+  /// through the copy made for them.
   void splitAtEdges(Function &F, RowLoop &L, RegionGuards &Guards) {
-    constexpr unsigned kMaxSplits = 8, kMaxInstructions = 1500;
+    constexpr unsigned kMaxSplits = 8, kMaxInstructions = 1500, kMaxRowKinds = 4;
     unsigned Size = 0;
     for (BasicBlock *BB : L.Body)
       Size += BB->size();
     if (!SplitRows || !L.More || Size > kMaxInstructions)
       return;
 
+    // A copy of the body; its instructions' originals in `Original`.
+    auto CloneBody = [&](ValueToValueMapTy &VMap, const Twine &Suffix) {
+      SmallVector<BasicBlock *, 32> Blocks;
+      for (BasicBlock *BB : L.Body) {
+        BasicBlock *Copy = CloneBasicBlock(BB, VMap, Suffix, &F);
+        VMap[BB] = Copy;
+        Blocks.push_back(Copy);
+      }
+      for (BasicBlock *Copy : Blocks)
+        for (Instruction &I : *Copy)
+          RemapInstruction(&I, VMap, RF_NoModuleLevelChanges | RF_IgnoreMissingLocals);
+      return Blocks;
+    };
     ValueToValueMapTy VMap;
-    SmallVector<BasicBlock *, 32> Main;
-    for (BasicBlock *BB : L.Body) {
-      BasicBlock *Copy = CloneBasicBlock(BB, VMap, ".mid", &F);
-      VMap[BB] = Copy;
-      Main.push_back(Copy);
-    }
-    for (BasicBlock *Copy : Main)
-      for (Instruction &I : *Copy)
-        RemapInstruction(&I, VMap, RF_NoModuleLevelChanges | RF_IgnoreMissingLocals);
+    SmallVector<BasicBlock *, 32> Main = CloneBody(VMap, ".mid");
+    DenseMap<Instruction *, Instruction *> Original;
+    for (BasicBlock *BB : L.Body)
+      for (Instruction &I : *BB)
+        Original[cast<Instruction>(VMap[&I])] = &I;
 
+    // What the middle copy changed, in order, to make the other copies.
+    struct Edit {
+      Instruction *Orig;  // in the body
+      enum { Bool, Lhs, Rhs, Case } Kind;
+      bool Value = false; // Bool: the test's value
+      ConstantInt *Cond = nullptr; // Case: the switch's condition
+    };
+    SmallVector<Edit, 8> Edits;
     struct Split {
       Guard G;
       bool Holds; // the test's value in the middle range
       // Or a test of the row (`r == 0`, a switch on the row's id): the
-      // middle range is empty in rows where it has another value.
+      // middle range is empty in rows where it has another value (or runs
+      // through a copy made for that value: `LocalRow`).
       Value *Row = nullptr;
       SmallVector<ConstantInt *, 4> Cases; // a switch's: the row is none
+      bool LocalRow = false;
+      unsigned EditIndex = 0;
     };
     SmallVector<Split, 8> Splits;
     // Rounds: a clamp replaced by its operand exposes the tests of it
@@ -771,6 +820,7 @@ private:
           continue; // the same for the group: unswitching's business
         if (Guards.sameForRow(Switch->getCondition())) {
           Points.push_back({Guard(), false, Switch->getCondition()});
+          Points.back().LocalRow = Guards.localRowOnly(Switch->getCondition());
           for (auto &Case : Switch->cases())
             Points.back().Cases.push_back(Case.getCaseValue());
         } else {
@@ -793,8 +843,11 @@ private:
           ++None;
         if (None > Switch->getNumCases() || !isUIntN(Ty->getBitWidth(), None))
           continue;
+        for (Split &P : Points)
+          P.EditIndex = Edits.size();
         Splits.append(Points.begin(), Points.end());
-        Switch->setCondition(ConstantInt::get(Ty, None));
+        Edits.push_back({Original.lookup(Switch), Edit::Case, false, ConstantInt::get(Ty, None)});
+        Switch->setCondition(Edits.back().Cond);
         Changed = true;
       }
       for (BasicBlock *BB : Main)
@@ -820,6 +873,9 @@ private:
             // `r == 0`: false in the middle rows.
             const bool Holds = Pred == ICmpInst::ICMP_NE;
             Splits.push_back({Guard(), Holds, &I});
+            Splits.back().LocalRow = Guards.localRowOnly(&I);
+            Splits.back().EditIndex = Edits.size();
+            Edits.push_back({Original.lookup(&I), Edit::Bool, Holds});
             I.replaceAllUsesWith(ConstantInt::getBool(I.getType(), Holds));
             Changed = true;
             continue;
@@ -837,6 +893,10 @@ private:
             Holds = isa<Constant>(G->Bound) ? !Below : Below;
           }
           Splits.push_back({*G, Holds});
+          if (MinMax)
+            Edits.push_back({Original.lookup(&I), Holds ? Edit::Lhs : Edit::Rhs});
+          else
+            Edits.push_back({Original.lookup(&I), Edit::Bool, Holds});
           I.replaceAllUsesWith(MinMax ? (Holds ? A : B)
                                       : ConstantInt::getBool(I.getType(), Holds));
           Changed = true;
@@ -852,20 +912,90 @@ private:
       return;
     }
 
+    // The kinds of row the local-row tests make: the middle rows (kind 0,
+    // the copy above) and, per test and value other than the middle's, the
+    // rows with that value (kind k, a copy of its own).
+    struct RowKind {
+      unsigned Split;
+      ConstantInt *Case; // the switch's value, or null: the test's other value
+    };
+    SmallVector<RowKind, 4> Kinds;
+    for (unsigned I = 0; I < Splits.size(); ++I) {
+      const Split &S = Splits[I];
+      if (!S.Row || !S.LocalRow)
+        continue;
+      if (S.Cases.empty())
+        Kinds.push_back({I, nullptr});
+      for (ConstantInt *K : S.Cases)
+        Kinds.push_back({I, K});
+    }
+    if (Kinds.size() > kMaxRowKinds || Size * (Kinds.size() + 1) > kMaxInstructions) {
+      for (Split &S : Splits)
+        S.LocalRow = false; // such rows run the full body, as other row tests
+      Kinds.clear();
+    }
+    struct MidLoop {
+      BasicBlock *Head, *Latch;
+      PHINode *X;
+      ICmpInst *More;
+    };
+    auto MidOf = [&](ValueToValueMapTy &VM) {
+      return MidLoop{cast<BasicBlock>(VM[L.XHead]), cast<BasicBlock>(VM[L.XLatch]),
+                     cast<PHINode>(VM[L.X]), cast<ICmpInst>(VM[L.More])};
+    };
+    SmallVector<MidLoop, 5> Mids = {MidOf(VMap)};
+    for (unsigned K = 0; K < Kinds.size(); ++K) {
+      ValueToValueMapTy KMap;
+      CloneBody(KMap, ".mid" + Twine(K + 1));
+      for (unsigned E = 0; E < Edits.size(); ++E) {
+        const Edit &Ed = Edits[E];
+        auto *I = cast<Instruction>(KMap[Ed.Orig]);
+        const bool Changed = E == Splits[Kinds[K].Split].EditIndex;
+        switch (Ed.Kind) {
+        case Edit::Case:
+          cast<SwitchInst>(I)->setCondition(Changed ? Kinds[K].Case : Ed.Cond);
+          break;
+        case Edit::Bool:
+          I->replaceAllUsesWith(ConstantInt::getBool(I->getType(), Ed.Value != Changed));
+          break;
+        case Edit::Lhs:
+        case Edit::Rhs:
+          I->replaceAllUsesWith(cast<MinMaxIntrinsic>(I)->getOperand(Ed.Kind == Edit::Rhs));
+          break;
+        }
+      }
+      Mids.push_back(MidOf(KMap));
+    }
+
     // The middle range [MLo, MHi) in the row's header: where every test has
-    // its middle value, within the row's items [XLo, XHi).
+    // its middle value, within the row's items [XLo, XHi); and the row's
+    // kind.
     LLVMContext &C = F.getContext();
     IRBuilder<> B(L.YHead->getTerminator());
     DenseMap<Value *, Value *> Memo;
     Value *MLo = L.XLo, *MHi = L.XHi;
     Value *RowMiddle = B.getTrue();
-    for (const Split &S : Splits) {
+    Value *Kind = B.getInt32(0), *AnyOther = B.getFalse();
+    for (unsigned I = 0; I < Splits.size(); ++I) {
+      const Split &S = Splits[I];
       if (S.Row) {
-        Value *V = Guards.forRow(S.Row, B, L.Y, L.Z, Memo);
-        if (S.Cases.empty())
-          RowMiddle = B.CreateAnd(RowMiddle, B.CreateICmpEQ(B.CreateFreeze(V), B.getInt1(S.Holds)));
+        Value *V = B.CreateFreeze(Guards.forRow(S.Row, B, L.Y, L.Z, Memo));
+        Value *Middle = S.Cases.empty() ? B.CreateICmpEQ(V, B.getInt1(S.Holds)) : B.getTrue();
         for (ConstantInt *K : S.Cases)
-          RowMiddle = B.CreateAnd(RowMiddle, B.CreateICmpNE(B.CreateFreeze(V), K));
+          Middle = B.CreateAnd(Middle, B.CreateICmpNE(V, K));
+        if (!S.LocalRow) {
+          RowMiddle = B.CreateAnd(RowMiddle, Middle);
+          continue;
+        }
+        // One local-row test away from the middle: that test's kind; two:
+        // none (the full body).
+        Value *Other = B.CreateNot(Middle);
+        RowMiddle = B.CreateAnd(RowMiddle, B.CreateNot(B.CreateAnd(AnyOther, Other)));
+        AnyOther = B.CreateOr(AnyOther, Other);
+        for (unsigned K = 0; K < Kinds.size(); ++K)
+          if (Kinds[K].Split == I)
+            Kind = B.CreateSelect(Kinds[K].Case ? B.CreateICmpEQ(V, Kinds[K].Case) : Other,
+                                  B.getInt32(K + 1), Kind);
         continue;
       }
       Guard G = S.G;
@@ -890,7 +1020,7 @@ private:
     MHi = B.CreateSelect(RowMiddle, MHi, MLo, "mid.hi");
 
     // Before, middle, after: the full body runs [XLo, MLo), then the copy
-    // [MLo, MHi), then the full body again [MHi, XHi).
+    // for the row's kind [MLo, MHi), then the full body again [MHi, XHi).
     BasicBlock *SegHead = BasicBlock::Create(C, L.XHead->getName() + ".part", &F, L.XHead);
     BasicBlock *SegDone = BasicBlock::Create(C, L.XHead->getName() + ".part.done", &F);
     BasicBlock *MidPre = BasicBlock::Create(C, L.XHead->getName() + ".mid.pre", &F);
@@ -907,16 +1037,36 @@ private:
     L.XLatch->getTerminator()->replaceSuccessorWith(L.YLatch, SegDone);
     IRBuilder<>(SegDone).CreateCondBr(After, L.YLatch, MidPre);
     IRBuilder<> MB(MidPre);
-    auto *MidHead = cast<BasicBlock>(VMap[L.XHead]);
-    auto *MidLatch = cast<BasicBlock>(VMap[L.XLatch]);
-    MB.CreateCondBr(MB.CreateICmpULT(MLo, MHi), MidHead, SegHead);
+    BasicBlock *MidKinds = MidPre;
+    if (Mids.size() > 1) {
+      MidKinds = BasicBlock::Create(C, L.XHead->getName() + ".mid.kind", &F);
+      IRBuilder<> KB(MidKinds);
+      SwitchInst *SW = KB.CreateSwitch(Kind, Mids[0].Head, Mids.size() - 1);
+      for (unsigned K = 1; K < Mids.size(); ++K)
+        SW->addCase(KB.getInt32(K), Mids[K].Head);
+    }
+    MB.CreateCondBr(MB.CreateICmpULT(MLo, MHi), Mids.size() > 1 ? MidKinds : Mids[0].Head,
+                    SegHead);
     After->addIncoming(SB.getTrue(), MidPre);
-    auto *MidX = cast<PHINode>(VMap[L.X]);
-    MidX->setIncomingBlock(MidX->getBasicBlockIndex(L.YHead), MidPre);
-    MidX->setIncomingValueForBlock(MidPre, MLo);
-    cast<ICmpInst>(VMap[L.More])->setOperand(1, MHi);
-    MidLatch->getTerminator()->replaceSuccessorWith(L.YLatch, SegHead);
-    After->addIncoming(SB.getTrue(), MidLatch);
+    for (MidLoop &Mid : Mids) {
+      // The copy is made to be vectorised: a tile's row is short enough
+      // (its trip count known to be at most 16) that the vectoriser would
+      // otherwise refuse any run-time check or scalar remainder; and the
+      // items left over after whole vectors (the middle of a 16-item row
+      // is 14) are better run masked where the target can.
+      auto Hint = [&](const char *Name) {
+        return MDNode::get(C, {MDString::get(C, Name),
+                               ConstantAsMetadata::get(ConstantInt::getTrue(C))});
+      };
+      MDNode *Id = MDNode::getDistinct(C, {nullptr, Hint("llvm.loop.vectorize.enable")});
+      Id->replaceOperandWith(0, Id);
+      Mid.More->getParent()->getTerminator()->setMetadata(LLVMContext::MD_loop, Id);
+      Mid.X->setIncomingBlock(Mid.X->getBasicBlockIndex(L.YHead), MidKinds);
+      Mid.X->setIncomingValueForBlock(MidKinds, MLo);
+      Mid.More->setOperand(1, MHi);
+      Mid.Latch->getTerminator()->replaceSuccessorWith(L.YLatch, SegHead);
+      After->addIncoming(SB.getTrue(), Mid.Latch);
+    }
   }
 
   bool transform(Function &F, CallInst &Mark) {
@@ -1583,6 +1733,65 @@ unsigned demoteGroupLocalAtomics(Function &F) {
   return Atomics.size();
 }
 
+/// Tells the optimiser what every dialect guarantees: group-local memory
+/// and the memory a kernel reaches through its captures (buffers, views,
+/// accessors) are different address spaces, so a store to a tile never
+/// changes what a load from a buffer reads. Accesses to group-local
+/// variables get one alias scope; accesses through pointers the launch
+/// passed in (loaded from the functor, at any depth), to the kernel's own
+/// stack or to non-group-local globals are marked as not in it. Without it
+/// the vectoriser checks at run time that the tile and the buffer do not
+/// overlap, and it will not do that in loops as short as a tile's row.
+/// Pointers of unknown origin (kept across a barrier, computed from an
+/// integer) get nothing. Returns the accesses marked.
+unsigned scopeGroupLocalAccesses(Function &F) {
+  if (F.arg_empty())
+    return 0;
+  Argument *Args = F.getArg(0);
+  // A load chain from the functor: args[i], then what it points to, ...
+  std::function<bool(const Value *, unsigned)> FromLaunch = [&](const Value *O, unsigned Depth) {
+    if (O == Args)
+      return true;
+    auto *L = dyn_cast<LoadInst>(O);
+    return L && Depth < 6 && FromLaunch(getUnderlyingObject(L->getPointerOperand()), Depth + 1);
+  };
+  auto NotGroupLocal = [&](Value *Ptr) {
+    SmallVector<const Value *, 4> Objects;
+    getUnderlyingObjects(Ptr, Objects);
+    return !Objects.empty() && all_of(Objects, [&](const Value *O) {
+      if (auto *G = dyn_cast<GlobalVariable>(O))
+        return !G->isThreadLocal();
+      return isa<AllocaInst>(O) || FromLaunch(O, 0);
+    });
+  };
+  MDBuilder MDB(F.getContext());
+  MDNode *Domain = MDB.createAnonymousAliasScopeDomain("slmc.group-local");
+  MDNode *Scope = MDB.createAnonymousAliasScope(Domain, "slmc.group-local.memory");
+  MDNode *Scopes = MDNode::get(F.getContext(), {Scope});
+  unsigned Marked = 0;
+  for (Instruction &I : instructions(F)) {
+    Value *Ptr = getLoadStorePointerOperand(&I);
+    if (!Ptr) {
+      if (auto *RMW = dyn_cast<AtomicRMWInst>(&I))
+        Ptr = RMW->getPointerOperand();
+      else if (auto *CX = dyn_cast<AtomicCmpXchgInst>(&I))
+        Ptr = CX->getPointerOperand();
+      else
+        continue;
+    }
+    unsigned Kind;
+    if (pointsToGroupLocal(Ptr))
+      Kind = LLVMContext::MD_alias_scope;
+    else if (NotGroupLocal(Ptr))
+      Kind = LLVMContext::MD_noalias;
+    else
+      continue;
+    I.setMetadata(Kind, MDNode::concatenate(I.getMetadata(Kind), Scopes));
+    ++Marked;
+  }
+  return Marked;
+}
+
 /// The kernel's functor (the bytes `args[0]` points to, and `args`) is
 /// not written while the group runs: the launch keeps it until the kernel
 /// is done, and the entry's own copy is what a `mutable` kernel writes. Its
@@ -1610,6 +1819,78 @@ unsigned markFunctorLoadsInvariant(Function &F) {
         ++Marked;
       }
   return Marked;
+}
+
+/// Versions of a transformed entry for the x86-64 micro-architecture levels
+/// above the baseline the program is built for (x86-64-v3: AVX2 and FMA;
+/// x86-64-v4: AVX-512), and a dispatcher in the entry's place that runs the
+/// one the runtime names (slmc_cpu_isa_level: the host's level, capped by
+/// SLMC_CPU_ISA). The work-item loops are where a kernel spends its time and
+/// what the vectoriser widens; a program built for baseline x86-64, as
+/// distributions build, would otherwise run them 4 floats wide on a machine
+/// that does 16. Only entries built for plain x86-64: a user's -march is
+/// kept. Returns the versions made.
+unsigned addIsaVersions(Function &F) {
+  Module &M = *F.getParent();
+  if (!IsaVersions || !Triple(M.getTargetTriple()).isX86_64() ||
+      F.getFnAttribute("target-cpu").getValueAsString() != "x86-64")
+    return 0;
+  LLVMContext &Ctx = M.getContext();
+  // The dispatcher takes the entry's name and uses; the entry becomes the
+  // baseline version.
+  Function *D = Function::Create(F.getFunctionType(), F.getLinkage(), F.getAddressSpace(),
+                                 "", &M);
+  D->copyAttributesFrom(&F);
+  D->setComdat(F.getComdat());
+  D->takeName(&F);
+  F.replaceAllUsesWith(D);
+  F.setName(D->getName() + ".x86_64");
+  F.setLinkage(GlobalValue::InternalLinkage);
+  F.setVisibility(GlobalValue::DefaultVisibility);
+  F.setComdat(nullptr);
+  struct Level {
+    unsigned Number;
+    const char *Cpu, *Suffix;
+  };
+  const Level Levels[] = {{4, "x86-64-v4", ".x86_64_v4"}, {3, "x86-64-v3", ".x86_64_v3"}};
+  SmallVector<std::pair<unsigned, Function *>, 2> Versions;
+  for (const Level &L : Levels) {
+    ValueToValueMapTy VM;
+    Function *V = CloneFunction(&F, VM);
+    V->setName(D->getName() + L.Suffix);
+    V->addFnAttr("target-cpu", L.Cpu);
+    Versions.push_back({L.Number, V});
+  }
+  Versions.push_back({0, &F});
+
+  // entry: switch (slmc_cpu_isa_level()) { case 4: return v4(args); ... }
+  FunctionCallee Ask = M.getOrInsertFunction(kIsaLevel, Type::getInt32Ty(Ctx));
+  if (auto *AskFn = dyn_cast<Function>(Ask.getCallee()))
+    AskFn->setDoesNotThrow();
+  BasicBlock *Entry = BasicBlock::Create(Ctx, "entry", D);
+  IRBuilder<> B(Entry);
+  Value *Lvl = B.CreateCall(Ask);
+  SmallVector<Value *, 2> Args;
+  for (Argument &A : D->args())
+    Args.push_back(&A);
+  auto CallVersion = [&](Function *V, StringRef Name) {
+    BasicBlock *BB = BasicBlock::Create(Ctx, Name, D);
+    IRBuilder<> VB(BB);
+    CallInst *CI = VB.CreateCall(V, Args);
+    CI->setTailCall();
+    if (CI->getType()->isVoidTy())
+      VB.CreateRetVoid();
+    else
+      VB.CreateRet(CI);
+    return BB;
+  };
+  BasicBlock *Base = CallVersion(&F, "x86_64");
+  SwitchInst *SW = B.CreateSwitch(Lvl, Base, 2);
+  for (auto [Number, V] : Versions)
+    if (Number)
+      SW->addCase(B.getInt32(Number),
+                  CallVersion(V, V->getName().substr(D->getName().size() + 1)));
+  return Versions.size() - 1;
 }
 
 struct WorkItemLoopsPass : PassInfoMixin<WorkItemLoopsPass> {
@@ -1642,6 +1923,7 @@ struct WorkItemLoopsPass : PassInfoMixin<WorkItemLoopsPass> {
       });
       if (Function *T = E.transformed()) {
         demoteGroupLocalAtomics(*T);
+        scopeGroupLocalAccesses(*T);
         markFunctorLoadsInvariant(*T);
         Done.push_back(T);
       }
@@ -1667,6 +1949,8 @@ struct WorkItemLoopsPass : PassInfoMixin<WorkItemLoopsPass> {
     FPM.addPass(SimplifyCFGPass());
     for (Function *F : Done)
       FPM.run(*F, FAM);
+    for (Function *F : Done)
+      addIsaVersions(*F);
     return PreservedAnalyses::none();
   }
   static bool isRequired() { return true; }

@@ -39,6 +39,12 @@ if "address" in config.slmc_sanitize:
     config.available_features.add("asan")
 clangxx = config.asan_preload + config.clangxx
 
+# The host's architecture: the CPU fallback's x86-64 entries come in
+# versions per micro-architecture level.
+import platform
+if platform.machine() in ("x86_64", "AMD64"):
+    config.available_features.add("x86_64-host")
+
 plugin = os.path.join(config.slmc_lib_dir, "slmcPlugin.so")
 config.substitutions.append(("%slmcxx", os.path.join(config.slmc_bin_dir, "slmc++")))
 config.substitutions.append(("%clangxx", clangxx))

@@ -293,6 +293,44 @@ TEST(CpuTuning, MalformedSetting) {
       << lastError();
 }
 
+TEST(CpuTuning, IsaLevelCapped) {
+  REQUIRE_ENV("SLMC_DEVICE", "cpu");
+  REQUIRE_ENV("SLMC_CPU_ISA", "x86-64");
+  slmc_device_info Info;
+  ASSERT_EQ(slmc_get_device_info(&Info), SLMC_SUCCESS) << lastError();
+#if defined(__x86_64__)
+  // Every x86-64 host has the baseline; the cap picks it.
+  EXPECT_EQ(slmc_cpu_isa_level(), 1);
+#else
+  EXPECT_EQ(slmc_cpu_isa_level(), 0);
+#endif
+  expectCpuKernelRuns();
+}
+
+TEST(CpuTuning, IsaLevelNotAboveHost) {
+  REQUIRE_ENV("SLMC_DEVICE", "cpu");
+  REQUIRE_ENV("SLMC_CPU_ISA", "x86-64-v4");
+  slmc_device_info Info;
+  ASSERT_EQ(slmc_get_device_info(&Info), SLMC_SUCCESS) << lastError();
+#if defined(__x86_64__) && defined(__GNUC__)
+  // Asking for more than the host has gives the host's level.
+  const int Host = __builtin_cpu_supports("x86-64-v4")   ? 4
+                   : __builtin_cpu_supports("x86-64-v3") ? 3
+                   : __builtin_cpu_supports("x86-64-v2") ? 2
+                                                         : 1;
+  EXPECT_EQ(slmc_cpu_isa_level(), Host);
+#endif
+}
+
+TEST(CpuTuning, IsaLevelMalformed) {
+  REQUIRE_ENV("SLMC_DEVICE", "cpu");
+  REQUIRE_ENV("SLMC_CPU_ISA", "avx512");
+  slmc_backend B = SLMC_BACKEND_AUTO;
+  EXPECT_EQ(slmc_get_backend(&B), SLMC_ERROR_NO_DEVICE);
+  EXPECT_TRUE(contains(lastError(), "SLMC_CPU_ISA='avx512' is not an x86-64 level"))
+      << lastError();
+}
+
 } // namespace
 
 // ---- ONEAPI_DEVICE_SELECTOR (DPC++'s spelling) -------------------------------

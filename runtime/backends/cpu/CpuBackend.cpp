@@ -50,6 +50,7 @@
 #include <exception>
 #include <limits>
 #include <mutex>
+#include <optional>
 #include <system_error>
 #include <thread>
 #include <unordered_set>
@@ -145,6 +146,49 @@ bool envCheck(std::string &Why) {
     Start = End + 1;
   }
   return true;
+}
+
+// The x86-64 micro-architecture level of the group-entry versions that run
+// (slmc_cpu_isa_level): the host's, capped by SLMC_CPU_ISA. Set when the
+// backend is made, before any group runs.
+int IsaLevel = 0;
+
+int hostIsaLevel() {
+#if defined(__x86_64__) && defined(__GNUC__)
+  __builtin_cpu_init();
+  if (__builtin_cpu_supports("x86-64-v4"))
+    return 4;
+  if (__builtin_cpu_supports("x86-64-v3"))
+    return 3;
+  if (__builtin_cpu_supports("x86-64-v2"))
+    return 2;
+  return 1;
+#else
+  return 0; // no versions are made for other hosts
+#endif
+}
+
+const char *isaName(int Level) {
+  static const char *const Names[] = {"", "x86-64", "x86-64-v2", "x86-64-v3", "x86-64-v4"};
+  return Level >= 1 && Level <= 4 ? Names[Level] : "";
+}
+
+/// SLMC_CPU_ISA=x86-64[-vN]: the highest level whose versions may run (to
+/// compare them, or to rule one out); a level above the host's is the
+/// host's.
+bool envIsa(std::string &Why) {
+  IsaLevel = hostIsaLevel();
+  const char *S = std::getenv("SLMC_CPU_ISA");
+  if (!S || !*S)
+    return true;
+  for (int L = 1; L <= 4; ++L)
+    if (std::strcmp(S, isaName(L)) == 0) {
+      IsaLevel = std::min(IsaLevel, L);
+      return true;
+    }
+  Why = std::string("SLMC_CPU_ISA='") + S +
+        "' is not an x86-64 level (x86-64, x86-64-v2, x86-64-v3 or x86-64-v4)";
+  return false;
 }
 
 /// A yes/no environment variable: unset or empty gives `Default`, "0"
@@ -280,6 +324,7 @@ struct LaunchJob {
   // the launch runs on fibers.
   std::atomic<bool> UseLoops{false};
   std::atomic<bool> RanLoops{false};
+  std::atomic<bool> RanIsaVersion{false}; // chosen by slmc_cpu_isa_level
   std::mutex WhyMutex;
   std::string WhyFibers; // the group entry's reason, for SLMC_VERBOSE
   void **Args = nullptr;
@@ -353,12 +398,14 @@ thread_local const slmc_cpu_item *CurrentItem SLMC_FAST_TLS = nullptr;
 // without fibers (one work-item) or outside kernels.
 thread_local GroupRunner *FiberRunner SLMC_FAST_TLS = nullptr;
 // The runner running a group on this thread (with or without fibers).
-thread_local GroupRunner *ActiveRunner = nullptr;
+thread_local GroupRunner *ActiveRunner SLMC_FAST_TLS = nullptr;
 // The group running on this thread runs as work-item loops: the item
 // CurrentItem describes is the group's, not a work-item's.
 thread_local bool InLoops SLMC_FAST_TLS = false;
 // slmc_cpu_work_item_loops's last reason on this thread.
-thread_local const char *LoopsDeclined = nullptr;
+thread_local const char *LoopsDeclined SLMC_FAST_TLS = nullptr;
+// The group entry that ran asked which version to run (slmc_cpu_isa_level).
+thread_local bool IsaAsked SLMC_FAST_TLS = false;
 // The kernel whose group runs on this thread, for the fault report.
 thread_local const char *CurrentKernelName SLMC_FAST_TLS = nullptr;
 // The runner whose group's races are checked (SLMC_CHECK=races, a group of
@@ -387,10 +434,17 @@ public:
       if (First >= J.Total || J.stopped(First))
         return;
       uint64_t Last = std::min(First + J.Chunk, J.Total);
+      // The chunk's group ids counted up, not divided out of each number.
+      slmc_dim3 GId = groupId(J, First);
       for (uint64_t G = First; G < Last && !J.stopped(G); ++G) {
-        if (Status S = runGroup(J, G)) {
+        if (Status S = runGroup(J, G, GId)) {
           J.fail(G, std::move(S));
           return;
+        }
+        if (++GId.x == J.Groups.x) {
+          GId.x = 0;
+          if (++GId.y == J.Groups.y)
+            GId.y = 0, ++GId.z;
         }
       }
     }
@@ -527,19 +581,22 @@ private:
     return Status::ok();
   }
 
-  Status runGroup(LaunchJob &J, uint64_t Linear, bool Loops = true) {
+  static slmc_dim3 groupId(const LaunchJob &J, uint64_t Linear) {
+    return {uint32_t(Linear % J.Groups.x), uint32_t(Linear / J.Groups.x % J.Groups.y),
+            uint32_t(Linear / J.Groups.x / J.Groups.y)};
+  }
+
+  /// Runs group `Linear` (whose ids are `GId`) of `J`: as work-item loops
+  /// when its entry has them (and `Loops`), else on fibers.
+  Status runGroup(LaunchJob &J, uint64_t Linear, slmc_dim3 GId, bool Loops = true) {
     GroupLinear = Linear;
     const slmc_dim3 GC = J.Groups, LS = J.Size;
-    slmc_dim3 GId;
-    GId.x = uint32_t(Linear % GC.x);
-    GId.y = uint32_t(Linear / GC.x % GC.y);
-    GId.z = uint32_t(Linear / GC.x / GC.y);
     void *Dynamic = J.GroupMemory ? GroupMemory : nullptr;
 
     ActiveRunner = this;
-    Failure = Status::ok();
     CurrentKernelName = J.ReadableName.c_str();
     // Work-item loops first: they need none of the fibers' per-item state.
+    // (Run for every group: nothing here that a fiber run needs.)
     if (Loops && J.UseLoops.load(std::memory_order_relaxed)) {
       Status S;
       if (runLoops(J, GId, Dynamic, J.ItemsPerGroup, S))
@@ -547,6 +604,7 @@ private:
       ActiveRunner = this;
       CurrentKernelName = J.ReadableName.c_str();
     }
+    Failure = Status::ok();
 
     uint32_t N = 0;
     for (uint32_t Z = 0; Z < LS.z; ++Z)
@@ -604,17 +662,17 @@ private:
     slmc_cpu_item Group{{0, 0, 0}, GId, J.Size, J.Groups, Dynamic, J.SubGroupSize};
     CurrentItem = &Group;
     InLoops = true;
+    IsaAsked = false;
     int Ran = 0;
-    std::string What;
-    bool Threw = true;
+    std::optional<std::string> What; // set when the entry threw
     try {
       Ran = J.GroupEntry(J.Args);
-      Threw = false;
     } catch (const std::exception &E) {
       What = E.what();
     } catch (...) {
       What = "an exception not derived from std::exception";
     }
+    const bool Threw = What.has_value();
     InLoops = false;
     CurrentItem = nullptr;
     ActiveRunner = nullptr;
@@ -627,19 +685,22 @@ private:
     }
     // (Written once: a store per group would take the line from the other
     // threads, which read UseLoops beside it for every group.)
-    if (!J.RanLoops.load(std::memory_order_relaxed))
+    if (!J.RanLoops.load(std::memory_order_relaxed)) {
       J.RanLoops.store(true, std::memory_order_relaxed);
+      if (IsaAsked)
+        J.RanIsaVersion.store(true, std::memory_order_relaxed);
+    }
     if (!Threw && Ran == 1) {
       Result = Status::ok();
       return true;
     }
     // Again on fibers, for the report.
-    Status Again = runGroup(J, GroupLinear, /*Loops=*/false);
+    Status Again = runGroup(J, GroupLinear, GId, /*Loops=*/false);
     if (Again) {
       Result = std::move(Again);
     } else if (Threw) {
       Result = Status::error(SLMC_ERROR_LAUNCH_FAILURE,
-                             J.kernel() + " threw in work-group " + dimString(GId) + ": " + What);
+                             J.kernel() + " threw in work-group " + dimString(GId) + ": " + *What);
     } else {
       // Fibers let work-items meet at different barriers; the loops cannot
       // and every dialect leaves it undefined.
@@ -1405,7 +1466,9 @@ private:
   void sayPath(LaunchJob &J) {
     std::string Path;
     if (J.RanLoops.load(std::memory_order_relaxed))
-      Path = "work-item loops";
+      Path = J.RanIsaVersion.load(std::memory_order_relaxed)
+                 ? std::string("work-item loops (") + isaName(IsaLevel) + " version)"
+                 : "work-item loops";
     else if (!J.GroupEntry && J.ItemsPerGroup == 1)
       Path = "one call per work-group (one work-item each)";
     else if (!J.GroupEntry)
@@ -1443,7 +1506,7 @@ std::unique_ptr<Backend> createCpuBackend(std::string &WhyNot) {
       !envBytes("SLMC_CPU_STACK_SIZE", kMinStackSize, kMaxStackSize, StackSize,
                 WhyNot) ||
       !envBytes("SLMC_CPU_GROUP_MEMORY", 0, kMaxGroupMemory, GroupMemory, WhyNot) ||
-      !envCheck(WhyNot))
+      !envCheck(WhyNot) || !envIsa(WhyNot))
     return nullptr;
   return std::make_unique<CpuBackend>(Threads, roundUp(StackSize, pageSize()),
                                       GroupMemory);
@@ -1468,6 +1531,11 @@ extern "C" int slmc_cpu_work_item_loops(const char *why_not) {
 }
 
 extern "C" void slmc_cpu_fixed_group_shape(uint32_t, uint32_t, uint32_t) {}
+
+extern "C" int slmc_cpu_isa_level(void) {
+  IsaAsked = true;
+  return IsaLevel;
+}
 
 extern "C" void *slmc_cpu_work_item_storage(size_t bytes, size_t align) {
   return ActiveRunner ? ActiveRunner->workItemStorage(bytes, align) : nullptr;

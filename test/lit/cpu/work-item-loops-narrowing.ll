@@ -108,7 +108,7 @@ done:
 ; BOUND-LABEL: define i32 @bound_in_memory(
 ; BOUND-NOT: @llvm.umin.i64
 ; Group-local memory is written while the loops run: no invariant load.
-; BOUND: load i32, ptr %sums{{[^!]*$}}
+; BOUND: load i32, ptr %sums{{[^!]*(!alias.scope ![0-9]+)?$}}
 ; BOUND-NOT: @llvm.umin.i64
 ; BOUND: {{^[}]$}}
 define i32 @bound_in_memory(ptr %args) {

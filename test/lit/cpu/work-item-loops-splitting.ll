@@ -7,6 +7,7 @@
 ; RUN: FileCheck %s --check-prefix=EDGES < %t.ll
 ; RUN: FileCheck %s --check-prefix=HALO < %t.ll
 ; RUN: FileCheck %s --check-prefix=ROWS < %t.ll
+; RUN: FileCheck %s --check-prefix=GROW < %t.ll
 ; RUN: FileCheck %s --check-prefix=UNIFORM < %t.ll
 ; RUN: FileCheck %s --check-prefix=ALLCASES < %t.ll
 
@@ -95,19 +96,33 @@ done:
   ret i32 1
 }
 
-; A switch on the row (`r == 0`, `r == 3`) and one on x (cases 0 and 7) in
-; the body: the middle copy takes both defaults; rows 0 and 3 have no
-; middle range (the select), every other row's skips x = 0 and x = 7's side.
+; A switch on the local row (`r == 0`, `r == 3`: a tile's halo rows) and one
+; on x (cases 0 and 7) in the body: the middle copy takes both defaults;
+; rows 0 and 3 get middle copies of their own (`.mid1`, `.mid2`, picked by
+; the row's kind) in which the halo store is unconditional; every row's
+; middle skips x = 0 and x = 7's side.
 ; ROWS-LABEL: define i32 @rows(
 ; ROWS: r0.y:
-; ROWS-DAG: icmp ne i32 %{{.*}}, 0
-; ROWS-DAG: icmp ne i32 %{{.*}}, 3
-; ROWS: %mid.hi = select i1 %{{.*}}, i64 %{{.*}}, i64 %mid.lo
-; ROWS: r0.x.mid{{[.a-z]*}}:
+; ROWS-DAG: icmp eq i32 %[[ROW:[0-9a-z.]+]], 0
+; ROWS-DAG: icmp eq i32 %[[ROW]], 3
+; ROWS: r0.x.mid.pre{{[.a-z]*}}:
+; ROWS-NEXT: switch i32 %{{.*}}, label %r0.x.mid{{[.a-z]*}} [
+; ROWS-NEXT: i32 1, label %r0.x.mid1
+; ROWS-NEXT: i32 2, label %r0.x.mid2
+; ROWS: r0.x.mid2{{[.a-z]*}}:
+; ROWS-NOT: switch
+; ROWS: store i32 1,
 ; ROWS-NOT: switch
 ; ROWS: store i32 2,
+; ROWS: r0.x.mid1{{[.a-z]*}}:
 ; ROWS-NOT: switch
-; ROWS: br i1 %{{.*}}, label %r0.x.mid{{[.a-z]*}}, label
+; ROWS: store i32 1,
+; ROWS-NOT: switch
+; ROWS: store i32 2,
+; ROWS: r0.x.mid{{[.a-z]*}}:
+; ROWS-NOT: switch
+; ROWS-NOT: store i32 1,
+; ROWS: store i32 2,
 ; ROWS: {{^[}]$}}
 define i32 @rows(ptr %args) {
 entry:
@@ -131,7 +146,8 @@ kernel:
     i32 3, label %top
   ]
 top:
-  store i32 1, ptr %p
+  %halo = getelementptr i32, ptr %p, i64 512
+  store i32 1, ptr %halo
   br label %cols
 cols:
   switch i32 %x, label %plain [
@@ -139,6 +155,57 @@ cols:
     i32 7, label %edge
   ]
 edge:
+  store i32 3, ptr %p
+  br label %done
+plain:
+  store i32 2, ptr %p
+  br label %done
+done:
+  ret i32 1
+}
+
+; The same test of the row through the group's id (`gy * 8 + r == 0`: the
+; grid's first row, in one group of a column only): no copy for it; that
+; row has no middle range (the select).
+; GROW-LABEL: define i32 @grid_row(
+; GROW: r0.y:
+; GROW: %mid.hi = select i1 %{{.*}}, i64 %{{.*}}, i64 %{{.*}}
+; GROW-NOT: .mid1
+; GROW: r0.x.mid{{[.a-z]*}}:
+; GROW-NOT: store i32 1,
+; GROW: store i32 2,
+; GROW: {{^[}]$}}
+define i32 @grid_row(ptr %args) {
+entry:
+  %go = call i32 @slmc_cpu_work_item_loops(ptr null)
+  %fibers = icmp eq i32 %go, 0
+  br i1 %fibers, label %no, label %kernel
+no:
+  ret i32 0
+kernel:
+  %item = call ptr @slmc_cpu_current_item()
+  %sums = call ptr @llvm.threadlocal.address.p0(ptr @sums)
+  %x = load i32, ptr %item
+  %y.p = getelementptr i8, ptr %item, i64 4
+  %y = load i32, ptr %y.p
+  %gy.p = getelementptr i8, ptr %item, i64 16
+  %gy = load i32, ptr %gy.p
+  %gy8 = mul nsw i32 %gy, 8
+  %gr = add nsw i32 %gy8, %y
+  %row = mul nsw i32 %y, 16
+  %cell = add nsw i32 %row, %x
+  %i = zext i32 %cell to i64
+  %p = getelementptr i32, ptr %sums, i64 %i
+  %first = icmp eq i32 %gr, 0
+  br i1 %first, label %top, label %cols
+top:
+  %halo = getelementptr i32, ptr %p, i64 512
+  store i32 1, ptr %halo
+  br label %cols
+cols:
+  %edge = icmp eq i32 %x, 7
+  br i1 %edge, label %e, label %plain
+e:
   store i32 3, ptr %p
   br label %done
 plain:
