@@ -46,6 +46,9 @@
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/Analysis/ScalarEvolutionExpressions.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/CFG.h"
@@ -72,6 +75,7 @@
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Transforms/Utils/Local.h"
+#include "llvm/Transforms/Utils/ScalarEvolutionExpander.h"
 #include "llvm/Transforms/Utils/LowerAtomic.h"
 #include "llvm/Transforms/Utils/ValueMapper.h"
 
@@ -90,6 +94,8 @@ constexpr const char *kCurrentItem = "slmc_cpu_current_item";
 constexpr const char *kBarrier = "slmc_cpu_barrier";
 constexpr const char *kFixedShape = "slmc_cpu_fixed_group_shape";
 constexpr const char *kIsaLevel = "slmc_cpu_isa_level";
+// Metadata on the latch branch of each loop over a row of work-items.
+constexpr const char *kWorkItemLoopMD = "slmc.work-item-loop";
 // Functions whose meaning depends on running as one of a group's fibers.
 constexpr const char *kFiberOnly[] = {"slmc_cpu_sub_group_barrier",
                                       "slmc_cpu_sub_group_shuffle",
@@ -1590,7 +1596,8 @@ private:
       }
       Value *X1 = LB.CreateAdd(X, LB.getInt64(1), "x.next", true, true);
       Value *XMore = LB.CreateICmpULT(X1, XHi);
-      LB.CreateCondBr(XMore, XHead, YLatch);
+      LB.CreateCondBr(XMore, XHead, YLatch)
+          ->setMetadata(kWorkItemLoopMD, MDNode::get(C, {}));
       IRBuilder<> YL(YLatch);
       Value *Y1 = YL.CreateAdd(Y, YL.getInt64(1), "y.next", true, true);
       YL.CreateCondBr(YL.CreateICmpULT(Y1, LY), YHead, ZLatch);
@@ -1893,6 +1900,217 @@ unsigned addIsaVersions(Function &F) {
   return Versions.size() - 1;
 }
 
+/// A work-item loop whose items each run a grid-stride loop (`for (i = gid;
+/// i < n; i += stride)`: the histogram's words) runs it item after item,
+/// each item striding through memory `stride` elements at a time. Between
+/// barriers the items may run in any order that keeps each item's own, so
+/// the two loops are interchanged: step k runs iteration k of every item
+/// still in its loop, and consecutive items read consecutive elements. The
+/// items still in their loops at step k > 0 are a prefix of the row, since
+/// each starts one element after the one before (i = c + x): those with
+/// c + x + k * stride < n. At step 0 all are (the loop is rotated: every
+/// item runs its first iteration).
+///
+/// Only the simple shape: a work-item loop whose body is the item's loop
+/// and arithmetic on x around it, the item's loop carrying nothing but i
+/// from one iteration to the next, and none of its values used after it.
+/// Returns whether it changed `F`.
+bool interchangeStridedLoop(Function &F, FunctionAnalysisManager &FAM) {
+  LoopInfo &LI = FAM.getResult<LoopAnalysis>(F);
+  ScalarEvolution &SE = FAM.getResult<ScalarEvolutionAnalysis>(F);
+  for (Loop *X : LI.getLoopsInPreorder()) {
+    if (X->getSubLoops().size() != 1)
+      continue;
+    Loop *L = X->getSubLoops().front();
+    BasicBlock *XPre = X->getLoopPreheader(), *XLatch = X->getLoopLatch(),
+               *XExit = X->getExitBlock(), *LLatch = L->getLoopLatch();
+    if (!XPre || !XLatch || !XExit || X->getExitingBlock() != XLatch || !LLatch ||
+        !L->getLoopPreheader() || !L->getExitBlock() || L->getExitingBlock() != LLatch ||
+        !L->getSubLoops().empty() ||
+        !XLatch->getTerminator()->getMetadata(kWorkItemLoopMD))
+      continue;
+    // x: +1 from lo while below hi (`x + 1 < hi`, or `x < hi - 1` as the
+    // simplifier writes it for a constant).
+    ICmpInst *XCmp = X->getLatchCmpInst();
+    if (!XCmp || XCmp->getPredicate() != ICmpInst::ICMP_ULT ||
+        cast<BranchInst>(XLatch->getTerminator())->getSuccessor(0) != X->getHeader())
+      continue;
+    PHINode *XIv = nullptr;
+    Instruction *XStepInst = nullptr;
+    for (PHINode &P : X->getHeader()->phis()) {
+      auto *Step = dyn_cast<BinaryOperator>(P.getIncomingValueForBlock(XLatch));
+      if (Step && Step->getOpcode() == Instruction::Add && Step->getOperand(0) == &P &&
+          match(Step->getOperand(1), PatternMatch::m_One()) &&
+          (XCmp->getOperand(0) == Step || XCmp->getOperand(0) == &P)) {
+        XIv = &P;
+        XStepInst = Step;
+      }
+    }
+    if (!XIv || XStepInst->getParent() != XLatch)
+      continue;
+    Value *Lo = XIv->getIncomingValueForBlock(XPre), *Hi = XCmp->getOperand(1);
+    const bool CmpOfNext = XCmp->getOperand(0) == XStepInst;
+    if (!CmpOfNext && XCmp->getOperand(0) != XIv)
+      continue;
+    auto Inside = [&](Value *V) {
+      auto *In = dyn_cast<Instruction>(V);
+      return In && X->contains(In->getParent());
+    };
+    if (Inside(Lo) || Inside(Hi))
+      continue;
+    // Around the item's loop: arithmetic only, and nothing used after X
+    // (but by dead LCSSA phis, which go).
+    for (PHINode &P : make_early_inc_range(XExit->phis()))
+      if (P.use_empty())
+        P.eraseFromParent();
+    // Every item reaches the item's loop (no branch around it) and runs
+    // its first iteration (the loop is rotated).
+    bool Simple = true;
+    for (BasicBlock *BB : X->blocks())
+      if (!L->contains(BB) && BB != XLatch && !isa<BranchInst>(BB->getTerminator()))
+        Simple = false;
+      else if (!L->contains(BB) && BB != XLatch &&
+               cast<BranchInst>(BB->getTerminator())->isConditional())
+        Simple = false;
+    for (BasicBlock *BB : X->blocks())
+      for (Instruction &I : *BB) {
+        if (!L->contains(BB) && (I.mayReadOrWriteMemory() || I.mayHaveSideEffects() ||
+                                 (isa<PHINode>(I) && &I != XIv)))
+          Simple = false;
+        for (User *U : I.users()) {
+          BasicBlock *UB = cast<Instruction>(U)->getParent();
+          if (L->contains(BB) && !L->contains(UB))
+            Simple = false;
+        }
+      }
+    if (!Simple)
+      continue;
+    // The item's loop: i alone carried, i + stride (no signed wrap) while
+    // below n (the same for the row).
+    BasicBlock *LH = L->getHeader();
+    auto *Br = dyn_cast<BranchInst>(LLatch->getTerminator());
+    if (!Br || !Br->isConditional() || Br->getSuccessor(0) != LH ||
+        std::distance(LH->phis().begin(), LH->phis().end()) != 1)
+      continue;
+    PHINode *I = &*LH->phis().begin();
+    auto *Cmp = dyn_cast<ICmpInst>(Br->getCondition());
+    auto *Inc = dyn_cast<BinaryOperator>(I->getIncomingValueForBlock(LLatch));
+    if (!Cmp || Cmp->getPredicate() != ICmpInst::ICMP_SLT || !Inc ||
+        Cmp->getOperand(0) != Inc || Inc->getOpcode() != Instruction::Add ||
+        !Inc->hasNoSignedWrap() || !I->getType()->isIntegerTy())
+      continue;
+    Value *N = Cmp->getOperand(1);
+    auto *Rec = dyn_cast<SCEVAddRecExpr>(SE.getSCEV(I));
+    if (!Rec || Rec->getLoop() != L || !Rec->isAffine() || Inside(N))
+      continue;
+    auto *Stride = dyn_cast<SCEVConstant>(Rec->getStepRecurrence(SE));
+    auto *Start = dyn_cast<SCEVAddRecExpr>(Rec->getStart());
+    if (!Stride || !Stride->getAPInt().isStrictlyPositive() || !Start ||
+        Start->getLoop() != X || !Start->isAffine() || !Start->getStepRecurrence(SE)->isOne())
+      continue;
+
+    // The steps: k from 0, the row's prefix [lo, hik) each.
+    LLVMContext &C = F.getContext();
+    Type *T = I->getType(), *XT = XIv->getType();
+    BasicBlock *XH = X->getHeader();
+    BasicBlock *KHead = BasicBlock::Create(C, "k.head", &F, XH);
+    BasicBlock *KLatch = BasicBlock::Create(C, "k.latch", &F);
+    SCEVExpander Exp(SE, "slmc.k");
+    Value *S0 = Exp.expandCodeFor(Start->getStart(), T, XPre->getTerminator());
+    XPre->getTerminator()->replaceSuccessorWith(XH, KHead);
+    IRBuilder<> KB(KHead);
+    PHINode *K = KB.CreatePHI(T, 2, "k");
+    K->addIncoming(ConstantInt::get(T, 0), XPre);
+    // At step k the items with s0 + (x - lo) + k * stride < n run.
+    Value *Offset = KB.CreateAdd(S0, KB.CreateMul(K, Stride->getValue()), "k.offset");
+    Value *Room = KB.CreateBinaryIntrinsic(Intrinsic::smax, KB.CreateSub(N, Offset),
+                                           ConstantInt::get(T, 0));
+    if (!CmpOfNext) // x < hi - 1: the last item is hi - 1
+      Hi = KB.CreateAdd(Hi, ConstantInt::get(Hi->getType(), 1));
+    Value *Row = KB.CreateSub(Hi, Lo);
+    Type *W = IntegerType::get(C, std::max(T->getIntegerBitWidth(), XT->getIntegerBitWidth()));
+    Value *Count = KB.CreateZExtOrTrunc(
+        KB.CreateBinaryIntrinsic(Intrinsic::umin, KB.CreateZExt(Room, W), KB.CreateZExt(Row, W)),
+        XT);
+    // Step 0 runs every item, as the rotated loop did.
+    Value *First = KB.CreateICmpEQ(K, ConstantInt::get(T, 0));
+    Value *HiK = KB.CreateAdd(Lo, KB.CreateSelect(First, Row, Count), "k.hi");
+    Value *Go = KB.CreateOr(First, KB.CreateICmpUGT(HiK, Lo));
+
+    // The row's loop for one step: a copy of X whose item loop runs one
+    // iteration, with i = s0 + (x - lo) + k * stride.
+    ValueToValueMapTy VM;
+    SmallVector<BasicBlock *, 16> Copies;
+    for (BasicBlock *BB : X->blocks()) {
+      BasicBlock *Copy = CloneBasicBlock(BB, VM, ".k", &F);
+      VM[BB] = Copy;
+      Copies.push_back(Copy);
+    }
+    for (BasicBlock *Copy : Copies)
+      for (Instruction &In : *Copy)
+        RemapInstruction(&In, VM, RF_NoModuleLevelChanges | RF_IgnoreMissingLocals);
+    auto *XC = cast<PHINode>(VM[XIv]);
+    XC->setIncomingBlock(XC->getBasicBlockIndex(XPre), KHead);
+    auto *IC = cast<PHINode>(VM[I]);
+    IRBuilder<> IB(&*cast<BasicBlock>(VM[LH])->getFirstInsertionPt());
+    Value *Item = IB.CreateZExtOrTrunc(IB.CreateSub(XC, Lo), T);
+    IC->replaceAllUsesWith(IB.CreateAdd(Offset, Item, "i.k"));
+    IC->eraseFromParent();
+    auto *LLatchC = cast<BasicBlock>(VM[LLatch]);
+    BranchInst::Create(cast<BasicBlock>(VM[L->getExitBlock()]), LLatchC->getTerminator()->getIterator());
+    LLatchC->getTerminator()->eraseFromParent();
+    auto *XLatchC = cast<BasicBlock>(VM[XLatch]);
+    Instruction *OldXBr = XLatchC->getTerminator();
+    IRBuilder<> XLB(OldXBr);
+    Value *More = XLB.CreateICmpULT(VM[XStepInst], HiK);
+    Instruction *NewXBr = XLB.CreateCondBr(More, cast<BasicBlock>(VM[XH]), KLatch);
+    NewXBr->copyMetadata(*OldXBr);
+    OldXBr->eraseFromParent();
+    // After the last step, what the code after the loop uses of x's
+    // arithmetic, as of the last item (the values of the last iteration).
+    BasicBlock *KDone = BasicBlock::Create(C, "k.done", &F);
+    KB.CreateCondBr(Go, cast<BasicBlock>(VM[XH]), KDone);
+    IRBuilder<> DB(KDone);
+    Value *LastX = DB.CreateSelect(DB.CreateICmpUGT(Hi, Lo),
+                                   DB.CreateSub(Hi, ConstantInt::get(XT, 1)), Lo);
+    DenseMap<Value *, Value *> AtLast{{XIv, LastX}};
+    std::function<Value *(Value *)> Last = [&](Value *V) -> Value * {
+      auto *In = dyn_cast<Instruction>(V);
+      if (!In || !X->contains(In->getParent()))
+        return V;
+      if (Value *Done = AtLast.lookup(In))
+        return Done;
+      Instruction *Copy = In->clone();
+      for (Use &Op : Copy->operands())
+        Op.set(Last(Op.get()));
+      DB.Insert(Copy);
+      AtLast[In] = Copy;
+      return Copy;
+    };
+    for (BasicBlock *BB : X->blocks())
+      for (Instruction &In : *BB)
+        for (Use &U : make_early_inc_range(In.uses())) {
+          auto *User = cast<Instruction>(U.getUser());
+          if (auto *P = dyn_cast<PHINode>(User); P && P->getParent() == XExit)
+            continue; // below
+          if (!X->contains(User->getParent()))
+            U.set(Last(&In));
+        }
+    // (The entries for the old latch go with it.)
+    for (PHINode &P : XExit->phis())
+      if (int Index = P.getBasicBlockIndex(XLatch); Index >= 0)
+        P.addIncoming(Last(P.getIncomingValue(Index)), KDone);
+    DB.CreateBr(XExit);
+    IRBuilder<> LB(KLatch);
+    K->addIncoming(LB.CreateAdd(K, ConstantInt::get(T, 1), "k.next"), KLatch);
+    LB.CreateBr(KHead);
+    // The original loops are unreachable now.
+    removeUnreachableBlocks(F);
+    return true;
+  }
+  return false;
+}
+
 struct WorkItemLoopsPass : PassInfoMixin<WorkItemLoopsPass> {
   PreservedAnalyses run(Module &M, ModuleAnalysisManager &MAM) {
     Function *Marker = M.getFunction(kMarker);
@@ -1949,6 +2167,9 @@ struct WorkItemLoopsPass : PassInfoMixin<WorkItemLoopsPass> {
     FPM.addPass(SimplifyCFGPass());
     for (Function *F : Done)
       FPM.run(*F, FAM);
+    for (Function *F : Done)
+      for (unsigned Round = 0; Round < 8 && interchangeStridedLoop(*F, FAM); ++Round)
+        FAM.invalidate(*F, PreservedAnalyses::none());
     for (Function *F : Done)
       addIsaVersions(*F);
     return PreservedAnalyses::none();

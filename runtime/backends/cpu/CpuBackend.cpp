@@ -40,6 +40,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <cctype>
 #include <cerrno>
 #include <condition_variable>
@@ -1199,6 +1200,26 @@ GroupRunner &runner() {
 
 // ---- Threads -------------------------------------------------------------
 
+/// Spins on `Ready` for a while before the caller blocks: kernels come in
+/// quick succession (a stencil's sweeps, a scan's levels), and waking a
+/// sleeping thread costs tens of microseconds (more in a virtual machine),
+/// as long as a small launch. OpenMP runtimes spin the same way before
+/// they sleep.
+template <class Ready> bool spinUntil(Ready R) {
+  using Clock = std::chrono::steady_clock;
+  constexpr auto kSpin = std::chrono::microseconds(200);
+  const auto Until = Clock::now() + kSpin;
+  for (unsigned I = 1;; ++I) {
+    if (R())
+      return true;
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_pause();
+#endif
+    if (I % 64 == 0 && Clock::now() > Until)
+      return false;
+  }
+}
+
 /// Persistent workers; the thread that launches takes part as well, so a
 /// pool of N threads has N - 1 workers. Started on the first launch.
 class ThreadPool {
@@ -1208,7 +1229,8 @@ public:
   ~ThreadPool() {
     {
       std::lock_guard<std::mutex> L(Mutex);
-      Stop = true;
+      Stop.store(true);
+      Generation.fetch_add(1);
     }
     Wake.notify_all();
     for (std::thread &T : Workers)
@@ -1224,15 +1246,18 @@ public:
         std::lock_guard<std::mutex> L(Mutex);
         Job = &J;
         JobHelpers = Helpers;
-        Pending = Helpers;
-        ++Generation;
+        Pending.store(Helpers);
+        Generation.fetch_add(1, std::memory_order_release);
       }
       Wake.notify_all();
     }
     runner().work(J);
     if (Helpers) {
-      std::unique_lock<std::mutex> L(Mutex);
-      Done.wait(L, [&] { return Pending == 0; });
+      if (!spinUntil([&] { return Pending.load(std::memory_order_acquire) == 0; })) {
+        std::unique_lock<std::mutex> L(Mutex);
+        Done.wait(L, [&] { return Pending.load(std::memory_order_acquire) == 0; });
+      }
+      std::lock_guard<std::mutex> L(Mutex);
       Job = nullptr;
     }
   }
@@ -1255,12 +1280,13 @@ private:
     uint64_t Seen = 0;
     for (;;) {
       LaunchJob *J = nullptr;
+      spinUntil([&] { return Generation.load(std::memory_order_acquire) != Seen; });
       {
         std::unique_lock<std::mutex> L(Mutex);
-        Wake.wait(L, [&] { return Stop || Generation != Seen; });
-        if (Stop)
+        Wake.wait(L, [&] { return Generation.load(std::memory_order_relaxed) != Seen; });
+        if (Stop.load())
           return;
-        Seen = Generation;
+        Seen = Generation.load(std::memory_order_relaxed);
         // A launch with few groups enlists only the first workers.
         if (Job && Index < JobHelpers)
           J = Job;
@@ -1268,9 +1294,10 @@ private:
       if (!J)
         continue;
       runner().work(*J);
-      std::lock_guard<std::mutex> L(Mutex);
-      if (--Pending == 0)
+      if (Pending.fetch_sub(1, std::memory_order_acq_rel) == 1) {
+        std::lock_guard<std::mutex> L(Mutex); // (the waiter checks under it)
         Done.notify_one();
+      }
     }
   }
 
@@ -1280,11 +1307,12 @@ private:
 
   std::mutex Mutex;
   std::condition_variable Wake, Done;
-  uint64_t Generation = 0;
+  // Written under Mutex; read without it by the spinning threads.
+  std::atomic<uint64_t> Generation{0};
   LaunchJob *Job = nullptr;
   unsigned JobHelpers = 0;
-  unsigned Pending = 0;
-  bool Stop = false;
+  std::atomic<unsigned> Pending{0};
+  std::atomic<bool> Stop{false};
 };
 
 // ---- The backend ----------------------------------------------------------
