@@ -1958,42 +1958,72 @@ bool interchangeStridedLoop(Function &F, FunctionAnalysisManager &FAM) {
     };
     if (Inside(Lo) || Inside(Hi))
       continue;
-    // Around the item's loop: arithmetic only, and nothing used after X
-    // (but by dead LCSSA phis, which go).
+    // Every item reaches the item's loop (no branch around it) and runs
+    // its first iteration (the loop is rotated). Before it, arithmetic on
+    // x; after it, anything (the code runs again, after the steps, for
+    // each item: `sums[x] = sum`).
     for (PHINode &P : make_early_inc_range(XExit->phis()))
       if (P.use_empty())
-        P.eraseFromParent();
-    // Every item reaches the item's loop (no branch around it) and runs
-    // its first iteration (the loop is rotated).
-    bool Simple = true;
-    for (BasicBlock *BB : X->blocks())
-      if (!L->contains(BB) && BB != XLatch && !isa<BranchInst>(BB->getTerminator()))
+        P.eraseFromParent(); // dead LCSSA phis
+    SmallPtrSet<BasicBlock *, 8> After;
+    for (BasicBlock *B = L->getExitBlock(); B && X->contains(B) && !After.contains(B);
+         B = B == XLatch ? nullptr : B->getSingleSuccessor())
+      After.insert(B);
+    bool Simple = After.contains(XLatch);
+    for (BasicBlock *BB : X->blocks()) {
+      if (L->contains(BB))
+        continue;
+      auto *T = dyn_cast<BranchInst>(BB->getTerminator());
+      if (!T || (BB != XLatch && T->isConditional()))
         Simple = false;
-      else if (!L->contains(BB) && BB != XLatch &&
-               cast<BranchInst>(BB->getTerminator())->isConditional())
-        Simple = false;
-    for (BasicBlock *BB : X->blocks())
-      for (Instruction &I : *BB) {
-        if (!L->contains(BB) && (I.mayReadOrWriteMemory() || I.mayHaveSideEffects() ||
-                                 (isa<PHINode>(I) && &I != XIv)))
-          Simple = false;
-        for (User *U : I.users()) {
-          BasicBlock *UB = cast<Instruction>(U)->getParent();
-          if (L->contains(BB) && !L->contains(UB))
+      if (!After.contains(BB))
+        for (Instruction &I : *BB)
+          if (I.mayReadOrWriteMemory() || I.mayHaveSideEffects() ||
+              (isa<PHINode>(I) && &I != XIv))
             Simple = false;
-        }
-      }
+    }
     if (!Simple)
       continue;
-    // The item's loop: i alone carried, i + stride (no signed wrap) while
-    // below n (the same for the row).
+    // The item's loop: i + stride (no signed wrap) while below n (the
+    // same for the row); other values carried (sums) leave it only for the
+    // code after it, through its exit's phis.
     BasicBlock *LH = L->getHeader();
     auto *Br = dyn_cast<BranchInst>(LLatch->getTerminator());
-    if (!Br || !Br->isConditional() || Br->getSuccessor(0) != LH ||
-        std::distance(LH->phis().begin(), LH->phis().end()) != 1)
+    if (!Br || !Br->isConditional() || Br->getSuccessor(0) != LH)
       continue;
-    PHINode *I = &*LH->phis().begin();
     auto *Cmp = dyn_cast<ICmpInst>(Br->getCondition());
+    PHINode *I = nullptr;
+    for (PHINode &P : LH->phis())
+      if (Cmp && P.getIncomingValueForBlock(LLatch) == Cmp->getOperand(0))
+        I = &P;
+    if (!I)
+      continue;
+    SmallVector<PHINode *, 4> Carried;
+    for (PHINode &P : LH->phis())
+      if (&P != I) {
+        auto *In = dyn_cast<Instruction>(P.getIncomingValueForBlock(L->getLoopPreheader()));
+        if (In && L->contains(In->getParent()))
+          Simple = false;
+        Carried.push_back(&P);
+      }
+    // L's values outside L: a carried value's last, in the code after the
+    // loop (or the exit's phis of it).
+    for (BasicBlock *BB : L->blocks())
+      for (Instruction &In : *BB)
+        for (User *U : In.users()) {
+          auto *UI = cast<Instruction>(U);
+          if (L->contains(UI->getParent()))
+            continue;
+          auto *P = dyn_cast<PHINode>(UI);
+          const bool Last = any_of(Carried, [&](PHINode *C) {
+            return C->getIncomingValueForBlock(LLatch) == &In;
+          });
+          if (!Last || !After.contains(UI->getParent()) ||
+              (P && (P->getParent() != L->getExitBlock() || P->getNumIncomingValues() != 1)))
+            Simple = false;
+        }
+    if (!Simple || Carried.size() > 4)
+      continue;
     auto *Inc = dyn_cast<BinaryOperator>(I->getIncomingValueForBlock(LLatch));
     if (!Cmp || Cmp->getPredicate() != ICmpInst::ICMP_SLT || !Inc ||
         Cmp->getOperand(0) != Inc || Inc->getOpcode() != Instruction::Add ||
@@ -2037,18 +2067,36 @@ bool interchangeStridedLoop(Function &F, FunctionAnalysisManager &FAM) {
     Value *HiK = KB.CreateAdd(Lo, KB.CreateSelect(First, Row, Count), "k.hi");
     Value *Go = KB.CreateOr(First, KB.CreateICmpUGT(HiK, Lo));
 
-    // The row's loop for one step: a copy of X whose item loop runs one
-    // iteration, with i = s0 + (x - lo) + k * stride.
+    // Each carried value, item by item across the steps (a row has at
+    // most 1024 items).
+    IRBuilder<> AB(&*F.getEntryBlock().getFirstInsertionPt());
+    SmallVector<AllocaInst *, 4> Slots;
+    for (PHINode *P : Carried)
+      Slots.push_back(AB.CreateAlloca(ArrayType::get(P->getType(), 1024), nullptr,
+                                      P->getName() + ".items"));
+
+    auto CloneX = [&](ValueToValueMapTy &VM, const Twine &Suffix) {
+      SmallVector<BasicBlock *, 16> Copies;
+      for (BasicBlock *BB : X->blocks()) {
+        BasicBlock *Copy = CloneBasicBlock(BB, VM, Suffix, &F);
+        VM[BB] = Copy;
+        Copies.push_back(Copy);
+      }
+      for (BasicBlock *Copy : Copies)
+        for (Instruction &In : *Copy)
+          RemapInstruction(&In, VM, RF_NoModuleLevelChanges | RF_IgnoreMissingLocals);
+    };
+    auto SlotOf = [&](IRBuilder<> &B, unsigned J, Value *XV) {
+      return B.CreateInBoundsGEP(Slots[J]->getAllocatedType(), Slots[J],
+                                 {B.getInt64(0), B.CreateZExtOrTrunc(B.CreateSub(XV, Lo),
+                                                                     B.getInt64Ty())});
+    };
+
+    // One step: a copy of X whose item loop runs one iteration, with i =
+    // s0 + (x - lo) + k * stride and the carried values in their slots,
+    // and without the code after it.
     ValueToValueMapTy VM;
-    SmallVector<BasicBlock *, 16> Copies;
-    for (BasicBlock *BB : X->blocks()) {
-      BasicBlock *Copy = CloneBasicBlock(BB, VM, ".k", &F);
-      VM[BB] = Copy;
-      Copies.push_back(Copy);
-    }
-    for (BasicBlock *Copy : Copies)
-      for (Instruction &In : *Copy)
-        RemapInstruction(&In, VM, RF_NoModuleLevelChanges | RF_IgnoreMissingLocals);
+    CloneX(VM, ".k");
     auto *XC = cast<PHINode>(VM[XIv]);
     XC->setIncomingBlock(XC->getBasicBlockIndex(XPre), KHead);
     auto *IC = cast<PHINode>(VM[I]);
@@ -2057,54 +2105,88 @@ bool interchangeStridedLoop(Function &F, FunctionAnalysisManager &FAM) {
     IC->replaceAllUsesWith(IB.CreateAdd(Offset, Item, "i.k"));
     IC->eraseFromParent();
     auto *LLatchC = cast<BasicBlock>(VM[LLatch]);
-    BranchInst::Create(cast<BasicBlock>(VM[L->getExitBlock()]), LLatchC->getTerminator()->getIterator());
-    LLatchC->getTerminator()->eraseFromParent();
     auto *XLatchC = cast<BasicBlock>(VM[XLatch]);
+    IRBuilder<> SB(LLatchC->getTerminator());
+    for (unsigned J = 0; J < Carried.size(); ++J) {
+      auto *PC = cast<PHINode>(VM[Carried[J]]);
+      Value *Init = PC->getIncomingValueForBlock(cast<BasicBlock>(VM[L->getLoopPreheader()]));
+      Value *Next = PC->getIncomingValueForBlock(LLatchC);
+      Value *Addr = SlotOf(IB, J, XC);
+      PC->replaceAllUsesWith(IB.CreateSelect(First, Init, IB.CreateLoad(PC->getType(), Addr)));
+      PC->eraseFromParent();
+      SB.CreateStore(Next, Addr);
+    }
+    // Straight on to the latch: the code after the item's loop runs later.
+    BranchInst::Create(XLatchC, LLatchC->getTerminator()->getIterator());
+    LLatchC->getTerminator()->eraseFromParent();
     Instruction *OldXBr = XLatchC->getTerminator();
     IRBuilder<> XLB(OldXBr);
     Value *More = XLB.CreateICmpULT(VM[XStepInst], HiK);
     Instruction *NewXBr = XLB.CreateCondBr(More, cast<BasicBlock>(VM[XH]), KLatch);
     NewXBr->copyMetadata(*OldXBr);
     OldXBr->eraseFromParent();
-    // After the last step, what the code after the loop uses of x's
-    // arithmetic, as of the last item (the values of the last iteration).
+    // The copies of the code after the loop in the latch go (the blocks
+    // before the latch are unreachable now).
+    for (Instruction &In : make_early_inc_range(reverse(*XLatchC)))
+      if (&In != NewXBr && &In != More && &In != VM[XStepInst]) {
+        In.replaceAllUsesWith(PoisonValue::get(In.getType()));
+        In.eraseFromParent();
+      }
+
+    // After the steps, the code after the item's loop, item by item: a
+    // copy of X without the item's loop, its exit's phis reading the
+    // slots. It ends the loop as X did.
+    ValueToValueMapTy PM;
+    CloneX(PM, ".after");
     BasicBlock *KDone = BasicBlock::Create(C, "k.done", &F);
     KB.CreateCondBr(Go, cast<BasicBlock>(VM[XH]), KDone);
-    IRBuilder<> DB(KDone);
-    Value *LastX = DB.CreateSelect(DB.CreateICmpUGT(Hi, Lo),
-                                   DB.CreateSub(Hi, ConstantInt::get(XT, 1)), Lo);
-    DenseMap<Value *, Value *> AtLast{{XIv, LastX}};
-    std::function<Value *(Value *)> Last = [&](Value *V) -> Value * {
-      auto *In = dyn_cast<Instruction>(V);
-      if (!In || !X->contains(In->getParent()))
-        return V;
-      if (Value *Done = AtLast.lookup(In))
-        return Done;
-      Instruction *Copy = In->clone();
-      for (Use &Op : Copy->operands())
-        Op.set(Last(Op.get()));
-      DB.Insert(Copy);
-      AtLast[In] = Copy;
-      return Copy;
-    };
+    IRBuilder<>(KDone).CreateBr(cast<BasicBlock>(PM[XH]));
+    auto *XA = cast<PHINode>(PM[XIv]);
+    XA->setIncomingBlock(XA->getBasicBlockIndex(XPre), KDone);
+    auto *LPreA = cast<BasicBlock>(PM[L->getLoopPreheader()]);
+    auto *LExitA = cast<BasicBlock>(PM[L->getExitBlock()]);
+    IRBuilder<> RB(&*LExitA->getFirstInsertionPt());
+    SmallPtrSet<BasicBlock *, 8> LCopy;
+    for (BasicBlock *B : L->blocks())
+      LCopy.insert(cast<BasicBlock>(PM[B]));
+    for (unsigned J = 0; J < Carried.size(); ++J) {
+      auto *NextA = cast<Instruction>(PM[Carried[J]->getIncomingValueForBlock(LLatch)]);
+      Value *Result = RB.CreateLoad(NextA->getType(), SlotOf(RB, J, XA));
+      for (Use &U : make_early_inc_range(NextA->uses())) {
+        auto *UI = cast<Instruction>(U.getUser());
+        if (LCopy.contains(UI->getParent()))
+          continue; // in the loop's copy, which goes
+        if (auto *P = dyn_cast<PHINode>(UI); P && P->getParent() == LExitA)
+          P->replaceAllUsesWith(Result); // the exit's phi of it
+        else
+          U.set(Result);
+      }
+    }
+    for (PHINode &P : make_early_inc_range(LExitA->phis()))
+      if (P.use_empty())
+        P.eraseFromParent();
+    LPreA->getTerminator()->replaceSuccessorWith(cast<BasicBlock>(PM[LH]), LExitA);
+    // What follows X reads the copy's values; the entries for the old
+    // latch go with it.
+    auto *XLatchA = cast<BasicBlock>(PM[XLatch]);
+    for (PHINode &P : XExit->phis())
+      if (int Index = P.getBasicBlockIndex(XLatch); Index >= 0) {
+        Value *V = P.getIncomingValue(Index);
+        P.addIncoming(PM.count(V) ? static_cast<Value *>(PM[V]) : V, XLatchA);
+      }
     for (BasicBlock *BB : X->blocks())
       for (Instruction &In : *BB)
         for (Use &U : make_early_inc_range(In.uses())) {
           auto *User = cast<Instruction>(U.getUser());
-          if (auto *P = dyn_cast<PHINode>(User); P && P->getParent() == XExit)
-            continue; // below
-          if (!X->contains(User->getParent()))
-            U.set(Last(&In));
+          auto *P = dyn_cast<PHINode>(User);
+          if (X->contains(User->getParent()) || (P && P->getIncomingBlock(U) == XLatch))
+            continue; // (the exit's entries for the old latch: above)
+          U.set(PM[&In]);
         }
-    // (The entries for the old latch go with it.)
-    for (PHINode &P : XExit->phis())
-      if (int Index = P.getBasicBlockIndex(XLatch); Index >= 0)
-        P.addIncoming(Last(P.getIncomingValue(Index)), KDone);
-    DB.CreateBr(XExit);
     IRBuilder<> LB(KLatch);
     K->addIncoming(LB.CreateAdd(K, ConstantInt::get(T, 1), "k.next"), KLatch);
     LB.CreateBr(KHead);
-    // The original loops are unreachable now.
+    // The original loops, and the copies' dead ends, are unreachable now.
     removeUnreachableBlocks(F);
     return true;
   }

@@ -14,6 +14,7 @@
 // LOOPS: runs as work-item loops
 // CHECK: histogram: 9 sizes ok
 // CHECK: scaled copy: 9 sizes ok
+// CHECK: sums: 9 sizes ok
 // CHECK-NOT: FAILED
 
 #include <amp.h>
@@ -46,6 +47,29 @@ static void ScaledCopy(array_view<const int, 1> in, array_view<int, 1> out, int 
   parallel_for_each(extent<1>(THREADS).tile<TS>(), [=](tiled_index<TS> t) restrict(amp) {
     for (int i = t.global[0]; i < n; i += THREADS)
       out[i] = in[i] * 3 + t.local[0] - t.tile[0];
+  });
+}
+
+// Each item sums its elements (a value carried from one iteration to the
+// next, kept per item across the steps) and the code after the loop
+// stores the sum; item 0 adds the tile's sums after a barrier.
+static void Sums(array_view<const int, 1> in, array_view<long long, 1> tiles, int n) {
+  parallel_for_each(extent<1>(THREADS).tile<TS>(), [=](tiled_index<TS> t) restrict(amp) {
+    tile_static long long partial[TS];
+    long long sum = t.local[0]; // starts from the item's id
+    int count = 0;
+    for (int i = t.global[0]; i < n; i += THREADS) {
+      sum += in[i];
+      ++count;
+    }
+    partial[t.local[0]] = sum * 4 + count;
+    t.barrier.wait();
+    if (t.local[0] == 0) {
+      long long total = 0;
+      for (int k = 0; k < TS; ++k)
+        total += partial[k];
+      tiles[t.tile[0]] = total;
+    }
   });
 }
 
@@ -97,4 +121,35 @@ int main() {
       std::printf("scaled copy FAILED at n=%d\n", n);
   }
   std::printf("scaled copy: %d sizes ok\n", ok);
+
+  ok = 0;
+  for (int n : sizes) {
+    std::vector<int> in(n + 1);
+    for (int i = 0; i < n; ++i)
+      in[i] = (i * 37) % 101 - 50;
+    std::vector<long long> tiles(TILES, -1);
+    array_view<const int, 1> iv(n + 1, in);
+    array_view<long long, 1> tv(TILES, tiles);
+    Sums(iv, tv, n);
+    tv.synchronize();
+    bool good = true;
+    for (int tile = 0; tile < TILES; ++tile) {
+      long long want = 0;
+      for (int l = 0; l < TS; ++l) {
+        long long sum = l;
+        int count = 0;
+        for (int i = tile * TS + l; i < n; i += THREADS) {
+          sum += in[i];
+          ++count;
+        }
+        want += sum * 4 + count;
+      }
+      good = good && tiles[tile] == want;
+    }
+    if (good)
+      ++ok;
+    else
+      std::printf("sums FAILED at n=%d\n", n);
+  }
+  std::printf("sums: %d sizes ok\n", ok);
 }

@@ -77,10 +77,27 @@ done:
   ret i32 1
 }
 
-; A value carried from one iteration to the next and used after the loop
-; (a sum): left as it is.
+; A value carried from one iteration to the next (a sum) and used after the
+; loop (sums[x] = sum): kept per item in a slot across the steps; the code
+; after the loop runs after the last step, item by item, reading the slot.
 ; CARRIED-LABEL: define i32 @carried(
-; CARRIED-NOT: k.head
+; CARRIED: %sum.r1.items = alloca [1024 x i32]
+; CARRIED: k.head:
+; The step: the sum from the slot (step 0: its start), back into it.
+; CARRIED: [[LOOP:[a-z0-9.]+]].k:
+; CARRIED: %[[SLOT:[0-9]+]] = getelementptr inbounds [1024 x i32], ptr %sum.r1.items, i64 0, i64 %{{.*}}
+; CARRIED: %[[OLD:[0-9]+]] = load i32, ptr %[[SLOT]]
+; CARRIED: %[[SUM:[0-9]+]] = select i1 %{{.*}}, i32 0, i32 %[[OLD]]
+; CARRIED: %[[NEXT:[a-z0-9.]+]] = add i32 %[[SUM]], %{{.*}}
+; CARRIED: store i32 %[[NEXT]], ptr %[[SLOT]]
+; CARRIED-NOT: store i32 %{{.*}}, ptr %bp
+; CARRIED: br i1 %{{.*}}, label %{{.*}}, label %k.latch, !slmc.work-item-loop
+; After the steps: sums[x] = the slot.
+; CARRIED: [[DONE:[a-z0-9.]+]].after:
+; CARRIED: %[[TOTAL:[0-9]+]] = load i32, ptr %{{.*}}
+; CARRIED: store i32 %[[TOTAL]], ptr %bp
+; CARRIED: k.done:
+; CARRIED-NEXT: br label %{{.*}}.after
 ; CARRIED: {{^[}]$}}
 define i32 @carried(ptr %args) {
 entry:
@@ -100,8 +117,7 @@ kernel:
   %x = load i32, ptr %item
   %x64 = zext i32 %x to i64
   call void @slmc_cpu_barrier()
-  %any = icmp slt i64 %x64, %n
-  br i1 %any, label %loop, label %done
+  br label %loop
 loop:
   %i = phi i64 [ %x64, %kernel ], [ %i.next, %loop ]
   %sum = phi i32 [ 0, %kernel ], [ %sum.next, %loop ]
@@ -112,9 +128,8 @@ loop:
   %more = icmp slt i64 %i.next, %n
   br i1 %more, label %loop, label %done
 done:
-  %total = phi i32 [ 0, %kernel ], [ %sum.next, %loop ]
   %bp = getelementptr inbounds i32, ptr %bins, i64 %x64
-  store i32 %total, ptr %bp
+  store i32 %sum.next, ptr %bp
   ret i32 1
 }
 
