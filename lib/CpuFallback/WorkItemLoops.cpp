@@ -385,17 +385,7 @@ public:
   bool sameForGroup(Value *V) { return Remat.kind(V) == Remat::Uniform; }
   /// Whether `V` depends on the local y and z ids and constants only: a
   /// test of it (`r == 0`) picks the same rows in every group.
-  bool localRowOnly(Value *V, unsigned Depth = 0) {
-    if (isa<Constant>(V))
-      return true;
-    if (int Field = localIdField(V); Field >= 0)
-      return Field > 0;
-    auto *I = dyn_cast<Instruction>(V);
-    if (!I || Depth > 8 || isa<PHINode>(I) || I->mayReadOrWriteMemory() ||
-        !isSafeToSpeculativelyExecute(I))
-      return false;
-    return all_of(I->operands(), [&](Value *Op) { return localRowOnly(Op, Depth + 1); });
-  }
+  bool localRowOnly(Value *V) { return ofRowIds(V, /*GroupInvariants=*/false); }
   Value *forRow(Value *V, IRBuilder<> &B, Value *Y, Value *Z,
                 DenseMap<Value *, Value *> &Memo) {
     return atRow(V, B, Y, Z, Memo);
@@ -419,8 +409,12 @@ private:
 
   /// Whether `V` is the same for all items of a row: computed from group
   /// invariants and the y and z ids only.
-  bool rowInvariant(Value *V, unsigned Depth = 0) {
-    if (Remat.kind(V) == Remat::Uniform)
+  bool rowInvariant(Value *V) { return ofRowIds(V, /*GroupInvariants=*/true); }
+
+  /// Pure arithmetic on the y and z ids and constants, or (with
+  /// `GroupInvariants`) on anything the same for the whole group.
+  bool ofRowIds(Value *V, bool GroupInvariants, unsigned Depth = 0) {
+    if (GroupInvariants ? Remat.kind(V) == Remat::Uniform : isa<Constant>(V))
       return true;
     if (int Field = localIdField(V); Field >= 0)
       return Field > 0;
@@ -428,7 +422,8 @@ private:
     if (!I || Depth > 8 || isa<PHINode>(I) || I->mayReadOrWriteMemory() ||
         !isSafeToSpeculativelyExecute(I))
       return false;
-    return all_of(I->operands(), [&](Value *Op) { return rowInvariant(Op, Depth + 1); });
+    return all_of(I->operands(),
+                  [&](Value *Op) { return ofRowIds(Op, GroupInvariants, Depth + 1); });
   }
 
   /// A copy of row-invariant `V` computed at `B` for row (`Y`, `Z`).

@@ -284,13 +284,17 @@ TEST(CpuTuning, SingleThread) {
   expectCpuKernelRuns();
 }
 
+/// SLMC_DEVICE=cpu with a malformed CPU setting: no device, and why.
+void expectNoCpuDevice(const char *Why) {
+  slmc_backend B = SLMC_BACKEND_AUTO;
+  EXPECT_EQ(slmc_get_backend(&B), SLMC_ERROR_NO_DEVICE);
+  EXPECT_TRUE(contains(lastError(), Why)) << lastError();
+}
+
 TEST(CpuTuning, MalformedSetting) {
   REQUIRE_ENV("SLMC_DEVICE", "cpu");
   REQUIRE_ENV("SLMC_CPU_THREADS", "many");
-  slmc_backend B = SLMC_BACKEND_AUTO;
-  EXPECT_EQ(slmc_get_backend(&B), SLMC_ERROR_NO_DEVICE);
-  EXPECT_TRUE(contains(lastError(), "slmc: no CPU device: SLMC_CPU_THREADS='many'"))
-      << lastError();
+  expectNoCpuDevice("slmc: no CPU device: SLMC_CPU_THREADS='many'");
 }
 
 TEST(CpuTuning, IsaLevelCapped) {
@@ -325,10 +329,7 @@ TEST(CpuTuning, IsaLevelNotAboveHost) {
 TEST(CpuTuning, IsaLevelMalformed) {
   REQUIRE_ENV("SLMC_DEVICE", "cpu");
   REQUIRE_ENV("SLMC_CPU_ISA", "avx512");
-  slmc_backend B = SLMC_BACKEND_AUTO;
-  EXPECT_EQ(slmc_get_backend(&B), SLMC_ERROR_NO_DEVICE);
-  EXPECT_TRUE(contains(lastError(), "SLMC_CPU_ISA='avx512' is not an x86-64 level"))
-      << lastError();
+  expectNoCpuDevice("slmc: no CPU device: SLMC_CPU_ISA='avx512' is not an x86-64 level");
 }
 
 } // namespace
