@@ -119,6 +119,23 @@ cl::opt<bool> IsaVersions("slmc-cpu-isa-versions", cl::init(true), cl::Hidden,
                           cl::desc("Compile x86-64 work-group entries for each "
                                    "micro-architecture level and pick one at run time"));
 
+/// Copies of `Blocks` in `F`, named with `Suffix`, wired to each other
+/// (`VMap`: original to copy, blocks and values).
+SmallVector<BasicBlock *, 32> cloneBlocks(ArrayRef<BasicBlock *> Blocks,
+                                          ValueToValueMapTy &VMap, const Twine &Suffix,
+                                          Function &F) {
+  SmallVector<BasicBlock *, 32> Copies;
+  for (BasicBlock *BB : Blocks) {
+    BasicBlock *Copy = CloneBasicBlock(BB, VMap, Suffix, &F);
+    VMap[BB] = Copy;
+    Copies.push_back(Copy);
+  }
+  for (BasicBlock *Copy : Copies)
+    for (Instruction &I : *Copy)
+      RemapInstruction(&I, VMap, RF_NoModuleLevelChanges | RF_IgnoreMissingLocals);
+  return Copies;
+}
+
 std::string readable(StringRef Name) {
   std::string D = demangle(Name.str());
   return D.size() > 160 ? D.substr(0, 157) + "..." : D;
@@ -767,20 +784,8 @@ private:
       return;
 
     // A copy of the body; its instructions' originals in `Original`.
-    auto CloneBody = [&](ValueToValueMapTy &VMap, const Twine &Suffix) {
-      SmallVector<BasicBlock *, 32> Blocks;
-      for (BasicBlock *BB : L.Body) {
-        BasicBlock *Copy = CloneBasicBlock(BB, VMap, Suffix, &F);
-        VMap[BB] = Copy;
-        Blocks.push_back(Copy);
-      }
-      for (BasicBlock *Copy : Blocks)
-        for (Instruction &I : *Copy)
-          RemapInstruction(&I, VMap, RF_NoModuleLevelChanges | RF_IgnoreMissingLocals);
-      return Blocks;
-    };
     ValueToValueMapTy VMap;
-    SmallVector<BasicBlock *, 32> Main = CloneBody(VMap, ".mid");
+    SmallVector<BasicBlock *, 32> Main = cloneBlocks(L.Body, VMap, ".mid", F);
     DenseMap<Instruction *, Instruction *> Original;
     for (BasicBlock *BB : L.Body)
       for (Instruction &I : *BB)
@@ -947,7 +952,7 @@ private:
     SmallVector<MidLoop, 5> Mids = {MidOf(VMap)};
     for (unsigned K = 0; K < Kinds.size(); ++K) {
       ValueToValueMapTy KMap;
-      CloneBody(KMap, ".mid" + Twine(K + 1));
+      cloneBlocks(L.Body, KMap, ".mid" + Twine(K + 1), F);
       for (unsigned E = 0; E < Edits.size(); ++E) {
         const Edit &Ed = Edits[E];
         auto *I = cast<Instruction>(KMap[Ed.Orig]);
@@ -2071,15 +2076,7 @@ bool interchangeStridedLoop(Function &F, FunctionAnalysisManager &FAM) {
                                       P->getName() + ".items"));
 
     auto CloneX = [&](ValueToValueMapTy &VM, const Twine &Suffix) {
-      SmallVector<BasicBlock *, 16> Copies;
-      for (BasicBlock *BB : X->blocks()) {
-        BasicBlock *Copy = CloneBasicBlock(BB, VM, Suffix, &F);
-        VM[BB] = Copy;
-        Copies.push_back(Copy);
-      }
-      for (BasicBlock *Copy : Copies)
-        for (Instruction &In : *Copy)
-          RemapInstruction(&In, VM, RF_NoModuleLevelChanges | RF_IgnoreMissingLocals);
+      cloneBlocks(X->getBlocks(), VM, Suffix, F);
     };
     auto SlotOf = [&](IRBuilder<> &B, unsigned J, Value *XV) {
       return B.CreateInBoundsGEP(Slots[J]->getAllocatedType(), Slots[J],
