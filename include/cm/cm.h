@@ -37,7 +37,7 @@
 #define _GENX_MAIN_ __attribute__((annotate("slmc.cm.kernel")))
 /// Functions called from kernels (slmc++ makes every function of a kernel
 /// file device-callable anyway).
-#define _GENX_ SLMC_HD
+#define _GENX_ SLMC_HD __attribute__((always_inline))
 #define _GENX_STACKCALL_ SLMC_HD
 #define _GENX_ROUNDING_MODE_(x)
 #define CM_INLINE inline __attribute__((always_inline))

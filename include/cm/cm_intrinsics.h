@@ -55,9 +55,9 @@ namespace cm {
 namespace detail {
 
 // ---- Scalar math per pass ------------------------------------------------
-SLMC_HD inline float m_sqrt(float x) { return __builtin_sqrtf(x); }
+SLMC_CM_FN inline float m_sqrt(float x) { return __builtin_sqrtf(x); }
 
-SLMC_HD inline float m_rsqrt(float x) {
+SLMC_CM_FN inline float m_rsqrt(float x) {
 #if defined(SLMC_PASS_PTX)
   return __nvvm_rsqrt_approx_f(x);
 #elif defined(SLMC_PASS_SPIRV)
@@ -67,9 +67,9 @@ SLMC_HD inline float m_rsqrt(float x) {
 #endif
 }
 
-SLMC_HD inline float m_inv(float x) { return 1.0f / x; }
+SLMC_CM_FN inline float m_inv(float x) { return 1.0f / x; }
 
-SLMC_HD inline float m_exp2(float x) {
+SLMC_CM_FN inline float m_exp2(float x) {
 #if defined(SLMC_PASS_PTX)
   return __nvvm_ex2_approx_f(x);
 #else
@@ -77,7 +77,7 @@ SLMC_HD inline float m_exp2(float x) {
 #endif
 }
 
-SLMC_HD inline float m_log2(float x) {
+SLMC_CM_FN inline float m_log2(float x) {
 #if defined(SLMC_PASS_PTX)
   return __nvvm_lg2_approx_f(x);
 #else
@@ -85,7 +85,7 @@ SLMC_HD inline float m_log2(float x) {
 #endif
 }
 
-SLMC_HD inline float m_pow(float x, float y) {
+SLMC_CM_FN inline float m_pow(float x, float y) {
 #if defined(SLMC_PASS_PTX)
   // x^y = 2^(y log2 x), as the math unit computes it (x > 0).
   return __nvvm_ex2_approx_f(y * __nvvm_lg2_approx_f(x));
@@ -94,7 +94,7 @@ SLMC_HD inline float m_pow(float x, float y) {
 #endif
 }
 
-SLMC_HD inline float m_sin(float x) {
+SLMC_CM_FN inline float m_sin(float x) {
 #if defined(SLMC_PASS_PTX)
   return __nvvm_sin_approx_f(x);
 #else
@@ -102,7 +102,7 @@ SLMC_HD inline float m_sin(float x) {
 #endif
 }
 
-SLMC_HD inline float m_cos(float x) {
+SLMC_CM_FN inline float m_cos(float x) {
 #if defined(SLMC_PASS_PTX)
   return __nvvm_cos_approx_f(x);
 #else
@@ -112,7 +112,7 @@ SLMC_HD inline float m_cos(float x) {
 
 // ---- Saturation --------------------------------------------------------------
 /// `v` converted to R, clamped to [0, 1] (floating R) or to R's range.
-template <class R, class V> SLMC_HD inline R saturate(V v) {
+template <class R, class V> SLMC_CM_FN inline R saturate(V v) {
   if constexpr (std::is_floating_point<R>::value) {
     // NaN goes to 0, as the hardware saturates.
     R r = R(v);
@@ -141,7 +141,7 @@ template <class R, class V> SLMC_HD inline R saturate(V v) {
   }
 }
 
-template <class R, class V> SLMC_HD inline R convert(V v, int sat) {
+template <class R, class V> SLMC_CM_FN inline R convert(V v, int sat) {
   return sat ? saturate<R>(v) : R(v);
 }
 
@@ -153,9 +153,10 @@ template <class X, class R, bool = is_object<X>> struct map_result {
 template <class X, class R> struct map_result<X, R, false> { typedef R type; };
 
 template <class R, class X, class F>
-SLMC_HD inline typename map_result<X, R>::type map(const X &x, F f) {
+SLMC_CM_FN inline typename map_result<X, R>::type map(const X &x, F f) {
   if constexpr (is_object<X>) {
     typename map_result<X, R>::type r;
+    SLMC_CM_ELEMENTS
     for (int i = 0; i < r.n_elems(); ++i)
       r.at(i) = f(x.get(i));
     return r;
@@ -174,12 +175,13 @@ template <class X, class Y, class R> struct zip_result<X, Y, R, false> {
 };
 
 template <class R, class X, class Y, class F>
-SLMC_HD inline typename zip_result<X, Y, R>::type zip(const X &x, const Y &y, F f) {
+SLMC_CM_FN inline typename zip_result<X, Y, R>::type zip(const X &x, const Y &y, F f) {
   static_assert(!is_object<X> || !is_object<Y> ||
                     size_of<X>::value == size_of<Y>::value,
                 "operands of different sizes");
   if constexpr (is_object<X> || is_object<Y>) {
     typename zip_result<X, Y, R>::type r;
+    SLMC_CM_ELEMENTS
     for (int i = 0; i < r.n_elems(); ++i)
       r.at(i) = f(elem(x, i), elem(y, i));
     return r;
@@ -210,7 +212,7 @@ template <class X, class Y, class Z, class R> struct zip3_result {
 };
 
 template <class R, class X, class Y, class Z, class F>
-SLMC_HD inline typename zip3_result<X, Y, Z, R>::type zip3(const X &x, const Y &y,
+SLMC_CM_FN inline typename zip3_result<X, Y, Z, R>::type zip3(const X &x, const Y &y,
                                                           const Z &z, F f) {
   constexpr int NX = size_of<X>::value, NY = size_of<Y>::value, NZ = size_of<Z>::value;
   static_assert((!is_object<X> || !is_object<Y> || NX == NY) &&
@@ -219,6 +221,7 @@ SLMC_HD inline typename zip3_result<X, Y, Z, R>::type zip3(const X &x, const Y &
                 "operands of different sizes");
   if constexpr (is_object<X> || is_object<Y> || is_object<Z>) {
     typename zip3_result<X, Y, Z, R>::type r;
+    SLMC_CM_ELEMENTS
     for (int i = 0; i < r.n_elems(); ++i)
       r.at(i) = f(elem(x, i), elem(y, i), elem(z, i));
     return r;
@@ -236,12 +239,12 @@ template <class E, bool Signed> struct int_of {
       typename std::conditional<Signed, std::make_signed<E>, std::make_unsigned<E>>::type,
       std::common_type<unsigned>>::type::type type;
 };
-template <class E> SLMC_HD inline typename int_of<E, false>::type ubits(E v) {
+template <class E> SLMC_CM_FN inline typename int_of<E, false>::type ubits(E v) {
   return typename int_of<E, false>::type(v);
 }
 
 /// A shift count as the hardware takes it: modulo 32 (64 for 64-bit types).
-template <class E, class N> SLMC_HD inline int shift_count(N n) {
+template <class E, class N> SLMC_CM_FN inline int shift_count(N n) {
   return int((unsigned long long)n & (sizeof(E) == 8 ? 63u : 31u));
 }
 
@@ -269,7 +272,7 @@ template <class X> struct math_result {
   template <class X, class = typename std::enable_if<                          \
                          ::slmc::cm::detail::is_object<X> ||                   \
                          ::slmc::cm::detail::is_scalar<X>>::type>              \
-  SLMC_HD inline typename ::slmc::cm::detail::map_result<X, float>::type NAME( \
+  SLMC_CM_FN inline typename ::slmc::cm::detail::map_result<X, float>::type NAME( \
       const X &x, int sat = 0) {                                               \
     return ::slmc::cm::detail::map<float>(x, [sat](float v) {                  \
       return ::slmc::cm::detail::convert<float>(                               \
@@ -287,7 +290,7 @@ SLMC_CM_MATH1(cm_cos, m_cos)
 
 /// x^y element-wise (x > 0).
 template <class X, class Y>
-SLMC_HD inline typename ::slmc::cm::detail::zip_result<X, Y, float>::type
+SLMC_CM_FN inline typename ::slmc::cm::detail::zip_result<X, Y, float>::type
 cm_pow(const X &x, const Y &y, int sat = 0) {
   return ::slmc::cm::detail::zip<float>(x, y, [sat](float a, float b) {
     return ::slmc::cm::detail::convert<float>(::slmc::cm::detail::m_pow(a, b), sat);
@@ -296,7 +299,7 @@ cm_pow(const X &x, const Y &y, int sat = 0) {
 
 /// |x| element-wise, as R (the element type by default).
 template <class R = ::slmc::cm::detail::deduce, class X>
-SLMC_HD inline typename ::slmc::cm::detail::map_result<
+SLMC_CM_FN inline typename ::slmc::cm::detail::map_result<
     X, ::slmc::cm::detail::pick_t<R, X>>::type
 cm_abs(const X &x, int sat = 0) {
   typedef ::slmc::cm::detail::pick_t<R, X> T;
@@ -314,7 +317,7 @@ cm_abs(const X &x, int sat = 0) {
 // NARROW: operand sizes (bytes) at which int holds every exact result.
 #define SLMC_CM_ARITH2(NAME, NARROW, EXPR)                                     \
   template <class R = ::slmc::cm::detail::deduce, class X, class Y>            \
-  SLMC_HD inline typename ::slmc::cm::detail::zip_result<                      \
+  SLMC_CM_FN inline typename ::slmc::cm::detail::zip_result<                   \
       X, Y,                                                                    \
       ::slmc::cm::detail::pick_t<R, decltype(std::declval<                     \
                                                  ::slmc::cm::detail::element_t<X>>() + \
@@ -339,7 +342,7 @@ SLMC_CM_ARITH2(cm_min, 2, a < b ? a : b)
 
 /// The rounded average (a + b + 1) >> 1 element-wise (integers).
 template <class R = ::slmc::cm::detail::deduce, class X, class Y>
-SLMC_HD inline typename ::slmc::cm::detail::zip_result<
+SLMC_CM_FN inline typename ::slmc::cm::detail::zip_result<
     X, Y,
     ::slmc::cm::detail::pick_t<R, decltype(std::declval<::slmc::cm::detail::element_t<X>>() +
                                            std::declval<::slmc::cm::detail::element_t<Y>>())>>::type
@@ -361,7 +364,7 @@ cm_avg(const X &x, const Y &y, int sat = 0) {
 
 /// a * b + c element-wise, exact before the conversion to R.
 template <class R = ::slmc::cm::detail::deduce, class X, class Y, class Z>
-SLMC_HD inline typename ::slmc::cm::detail::zip3_result<
+SLMC_CM_FN inline typename ::slmc::cm::detail::zip3_result<
     X, Y, Z,
     ::slmc::cm::detail::pick_t<
         R, decltype(std::declval<::slmc::cm::detail::element_t<X>>() *
@@ -383,7 +386,7 @@ cm_mad(const X &x, const Y &y, const Z &z, int sat = 0) {
 // ---- Shifts and bits ----------------------------------------------------------
 /// x << n element-wise, exact before the conversion to R.
 template <class R = ::slmc::cm::detail::deduce, class X, class N>
-SLMC_HD inline typename ::slmc::cm::detail::zip_result<
+SLMC_CM_FN inline typename ::slmc::cm::detail::zip_result<
     X, N, ::slmc::cm::detail::pick_t<R, X>>::type
 cm_shl(const X &x, const N &n, int sat = 0) {
   typedef ::slmc::cm::detail::element_t<X> E;
@@ -406,7 +409,7 @@ cm_shl(const X &x, const N &n, int sat = 0) {
 
 /// Logical right shift: x's bits as its unsigned type, zeros shifted in.
 template <class R = ::slmc::cm::detail::deduce, class X, class N>
-SLMC_HD inline typename ::slmc::cm::detail::zip_result<
+SLMC_CM_FN inline typename ::slmc::cm::detail::zip_result<
     X, N, ::slmc::cm::detail::pick_t<R, X>>::type
 cm_shr(const X &x, const N &n, int sat = 0) {
   typedef ::slmc::cm::detail::element_t<X> E;
@@ -425,7 +428,7 @@ cm_shr(const X &x, const N &n, int sat = 0) {
 
 /// Arithmetic right shift: x's bits as its signed type, the sign shifted in.
 template <class R = ::slmc::cm::detail::deduce, class X, class N>
-SLMC_HD inline typename ::slmc::cm::detail::zip_result<
+SLMC_CM_FN inline typename ::slmc::cm::detail::zip_result<
     X, N, ::slmc::cm::detail::pick_t<R, X>>::type
 cm_asr(const X &x, const N &n, int sat = 0) {
   typedef ::slmc::cm::detail::element_t<X> E;
@@ -445,7 +448,7 @@ cm_asr(const X &x, const N &n, int sat = 0) {
 
 /// The number of set bits of each element.
 template <class X>
-SLMC_HD inline typename ::slmc::cm::detail::map_result<X, uint>::type cm_cbit(const X &x) {
+SLMC_CM_FN inline typename ::slmc::cm::detail::map_result<X, uint>::type cm_cbit(const X &x) {
   typedef ::slmc::cm::detail::element_t<X> E;
   static_assert(std::is_integral<E>::value, "cm_cbit takes integers");
   if constexpr (!(std::is_integral<E>::value))
@@ -459,7 +462,7 @@ SLMC_HD inline typename ::slmc::cm::detail::map_result<X, uint>::type cm_cbit(co
 
 /// The position of the lowest set bit of each element; 0xFFFFFFFF for 0.
 template <class X>
-SLMC_HD inline typename ::slmc::cm::detail::map_result<X, uint>::type cm_fbl(const X &x) {
+SLMC_CM_FN inline typename ::slmc::cm::detail::map_result<X, uint>::type cm_fbl(const X &x) {
   typedef ::slmc::cm::detail::element_t<X> E;
   static_assert(std::is_integral<E>::value && sizeof(E) == 4,
                 "cm_fbl takes 32-bit integers");
@@ -474,7 +477,7 @@ SLMC_HD inline typename ::slmc::cm::detail::map_result<X, uint>::type cm_fbl(con
 /// signed ones of leading bits equal to the sign; 0xFFFFFFFF (-1) when every
 /// bit is (0 and -1).
 template <class X>
-SLMC_HD inline typename ::slmc::cm::detail::map_result<
+SLMC_CM_FN inline typename ::slmc::cm::detail::map_result<
     X, ::slmc::cm::detail::element_t<X>>::type
 cm_fbh(const X &x) {
   typedef ::slmc::cm::detail::element_t<X> E;
@@ -493,22 +496,24 @@ cm_fbh(const X &x) {
 
 /// Bit i is the lowest bit of element i (at most 32 elements).
 template <class X, class = typename std::enable_if<::slmc::cm::detail::is_object<X>>::type>
-SLMC_HD inline uint cm_pack_mask(const X &x) {
+SLMC_CM_FN inline uint cm_pack_mask(const X &x) {
   typedef ::slmc::cm::detail::element_t<X> E;
   static_assert(std::is_integral<E>::value, "cm_pack_mask takes an integer mask");
   static_assert(::slmc::cm::detail::size_of<X>::value <= 32,
                 "cm_pack_mask packs at most 32 elements into a uint");
   uint r = 0;
+  SLMC_CM_ELEMENTS
   for (int i = 0; i < x.n_elems(); ++i)
     r |= uint(x.get(i) & 1) << i;
   return r;
 }
 
 /// Element i is bit i of `bits` (0 or 1).
-template <class T, int N> SLMC_HD inline vector<T, N> cm_unpack_mask(uint bits) {
+template <class T, int N> SLMC_CM_FN inline vector<T, N> cm_unpack_mask(uint bits) {
   static_assert(std::is_integral<T>::value && N <= 32,
                 "cm_unpack_mask makes at most 32 integer elements");
   vector<T, N> r;
+  SLMC_CM_ELEMENTS
   for (int i = 0; i < N; ++i)
     r.at(i) = T((bits >> i) & 1u);
   return r;
@@ -518,11 +523,12 @@ template <class T, int N> SLMC_HD inline vector<T, N> cm_unpack_mask(uint bits) 
 /// Sum of the elements, as R.
 template <class R = ::slmc::cm::detail::deduce, class X,
           class = typename std::enable_if<::slmc::cm::detail::is_object<X>>::type>
-SLMC_HD inline ::slmc::cm::detail::pick_t<R, X> cm_sum(const X &x, int sat = 0) {
+SLMC_CM_FN inline ::slmc::cm::detail::pick_t<R, X> cm_sum(const X &x, int sat = 0) {
   typedef ::slmc::cm::detail::pick_t<R, X> T;
   typedef typename std::conditional<std::is_floating_point<T>::value, T,
                                     long long>::type W;
   W s = W(0);
+  SLMC_CM_ELEMENTS
   for (int i = 0; i < x.n_elems(); ++i)
     s += W(x.get(i));
   return ::slmc::cm::detail::convert<T>(s, sat);
@@ -531,11 +537,12 @@ SLMC_HD inline ::slmc::cm::detail::pick_t<R, X> cm_sum(const X &x, int sat = 0) 
 /// Product of the elements, as R.
 template <class R = ::slmc::cm::detail::deduce, class X,
           class = typename std::enable_if<::slmc::cm::detail::is_object<X>>::type>
-SLMC_HD inline ::slmc::cm::detail::pick_t<R, X> cm_prod(const X &x, int sat = 0) {
+SLMC_CM_FN inline ::slmc::cm::detail::pick_t<R, X> cm_prod(const X &x, int sat = 0) {
   typedef ::slmc::cm::detail::pick_t<R, X> T;
   typedef typename std::conditional<std::is_floating_point<T>::value, T,
                                     long long>::type W;
   W p = W(1);
+  SLMC_CM_ELEMENTS
   for (int i = 0; i < x.n_elems(); ++i)
     p *= W(x.get(i));
   return ::slmc::cm::detail::convert<T>(p, sat);
@@ -544,16 +551,18 @@ SLMC_HD inline ::slmc::cm::detail::pick_t<R, X> cm_prod(const X &x, int sat = 0)
 /// Largest (smallest) element, as R.
 template <class R = ::slmc::cm::detail::deduce, class X,
           class = typename std::enable_if<::slmc::cm::detail::is_object<X>>::type>
-SLMC_HD inline ::slmc::cm::detail::pick_t<R, X> cm_reduced_max(const X &x) {
+SLMC_CM_FN inline ::slmc::cm::detail::pick_t<R, X> cm_reduced_max(const X &x) {
   auto m = x.get(0);
+  SLMC_CM_ELEMENTS
   for (int i = 1; i < x.n_elems(); ++i)
     m = x.get(i) > m ? x.get(i) : m;
   return ::slmc::cm::detail::pick_t<R, X>(m);
 }
 template <class R = ::slmc::cm::detail::deduce, class X,
           class = typename std::enable_if<::slmc::cm::detail::is_object<X>>::type>
-SLMC_HD inline ::slmc::cm::detail::pick_t<R, X> cm_reduced_min(const X &x) {
+SLMC_CM_FN inline ::slmc::cm::detail::pick_t<R, X> cm_reduced_min(const X &x) {
   auto m = x.get(0);
+  SLMC_CM_ELEMENTS
   for (int i = 1; i < x.n_elems(); ++i)
     m = x.get(i) < m ? x.get(i) : m;
   return ::slmc::cm::detail::pick_t<R, X>(m);
@@ -562,7 +571,7 @@ SLMC_HD inline ::slmc::cm::detail::pick_t<R, X> cm_reduced_min(const X &x) {
 /// Dot products of each group of four elements; every element of a group
 /// holds its group's product sum (N a multiple of 4).
 template <class R = ::slmc::cm::detail::deduce, class X, class Y>
-SLMC_HD inline vector<::slmc::cm::detail::pick_t<R, X>,
+SLMC_CM_FN inline vector<::slmc::cm::detail::pick_t<R, X>,
                       ::slmc::cm::detail::size_of<X>::value>
 cm_dp4(const X &x, const Y &y, int sat = 0) {
   constexpr int N = ::slmc::cm::detail::size_of<X>::value;
@@ -571,11 +580,14 @@ cm_dp4(const X &x, const Y &y, int sat = 0) {
                 "cm_dp4 takes two objects of the same size, a multiple of 4");
   typedef ::slmc::cm::detail::pick_t<R, X> T;
   vector<T, N> r;
+  SLMC_CM_ELEMENTS
   for (int g = 0; g < N; g += 4) {
     auto s = x.get(g) * y.get(g);
+    SLMC_CM_ELEMENTS
     for (int k = 1; k < 4; ++k)
       s += x.get(g + k) * y.get(g + k);
     T v = ::slmc::cm::detail::convert<T>(s, sat);
+    SLMC_CM_ELEMENTS
     for (int k = 0; k < 4; ++k)
       r.at(g + k) = v;
   }
@@ -585,7 +597,7 @@ cm_dp4(const X &x, const Y &y, int sat = 0) {
 // ---- Rounding ------------------------------------------------------------------
 #define SLMC_CM_ROUND(NAME, BUILTIN)                                            \
   template <class R = ::slmc::cm::detail::deduce, class X>                     \
-  SLMC_HD inline typename ::slmc::cm::detail::map_result<                      \
+  SLMC_CM_FN inline typename ::slmc::cm::detail::map_result<                   \
       X, ::slmc::cm::detail::pick_t<R, X>>::type                               \
   NAME(const X &x, int sat = 0) {                                              \
     typedef ::slmc::cm::detail::pick_t<R, X> T;                                \

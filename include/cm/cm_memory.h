@@ -125,14 +125,15 @@ template <class T, int Space> struct space_ptr {
 /// when `off` is a multiple of T's size (the base is always aligned), else
 /// byte by byte.
 template <class T, int Space>
-SLMC_HD inline T raw_load(const void *base, long long off) {
+SLMC_CM_FN inline T raw_load(const void *base, uint32_t off) {
 #if defined(SLMC_DEVICE_PASS)
   typedef typename space_ptr<T, Space>::bytes P;
   P p = (P)base + off;
-  if ((off & (long long)(sizeof(T) - 1)) == 0)
+  if ((off & (sizeof(T) - 1)) == 0)
     return *(typename space_ptr<T, Space>::type)p;
   T v;
   unsigned char *d = reinterpret_cast<unsigned char *>(&v);
+  SLMC_CM_ELEMENTS
   for (unsigned k = 0; k < sizeof(T); ++k)
     d[k] = p[k];
   return v;
@@ -144,15 +145,16 @@ SLMC_HD inline T raw_load(const void *base, long long off) {
 }
 
 template <class T, int Space>
-SLMC_HD inline void raw_store(void *base, long long off, T v) {
+SLMC_CM_FN inline void raw_store(void *base, uint32_t off, T v) {
 #if defined(SLMC_DEVICE_PASS)
   typedef typename space_ptr<T, Space>::bytes P;
   P p = (P)base + off;
-  if ((off & (long long)(sizeof(T) - 1)) == 0) {
+  if ((off & (sizeof(T) - 1)) == 0) {
     *(typename space_ptr<T, Space>::type)p = v;
     return;
   }
   const unsigned char *s = reinterpret_cast<const unsigned char *>(&v);
+  SLMC_CM_ELEMENTS
   for (unsigned k = 0; k < sizeof(T); ++k)
     p[k] = s[k];
 #else
@@ -160,55 +162,115 @@ SLMC_HD inline void raw_store(void *base, long long off, T v) {
 #endif
 }
 
+// Byte offsets into a surface or SLM are 32-bit, as the hardware's are
+// (a surface holds less than 4 GiB): an offset computed past 2^32 or below
+// 0 wraps around as it would there, and each costs one 32-bit add where
+// Gen12 emulates 64-bit ones.
+
 /// Reads a T at byte `off` of [base, base + bytes); 0 outside. A memory
 /// without storage has no bytes, so `base` itself is never tested (IGC
-/// rejects the SPIR-V pointer comparison that would need).
+/// rejects the SPIR-V pointer comparison that would need). Outside, the
+/// read is of the first T instead, and its value dropped: a load with no
+/// branch around it, which unrolled element loops keep in registers.
 template <class T, int Space = kGlobal>
-SLMC_HD inline T load(const void *base, uint32_t bytes, long long off) {
-  if (off < 0 || (unsigned long long)off + sizeof(T) > bytes)
+SLMC_CM_FN inline T load(const void *base, uint32_t bytes, uint32_t off) {
+  if (bytes < sizeof(T))
     return T(0);
-  return raw_load<T, Space>(base, off);
+  const bool inside = off <= bytes - sizeof(T);
+  const T v = raw_load<T, Space>(base, inside ? off : 0u);
+  return inside ? v : T(0);
 }
 
 /// Writes a T at byte `off`; dropped outside.
 template <class T, int Space = kGlobal>
-SLMC_HD inline void store(void *base, uint32_t bytes, long long off, T v) {
-  if (off < 0 || (unsigned long long)off + sizeof(T) > bytes)
+SLMC_CM_FN inline void store(void *base, uint32_t bytes, uint32_t off, T v) {
+  if (bytes < sizeof(T) || off > bytes - sizeof(T))
     return;
   raw_store<T, Space>(base, off, v);
 }
 
+/// Whether a block of `size` bytes at `off` lies inside [0, bytes) and
+/// starts at a multiple of T's size: then its elements are plain aligned
+/// accesses, tested once for the whole block as the hardware's block
+/// messages are.
+template <class T>
+SLMC_CM_FN inline bool whole_block(uint32_t bytes, uint32_t off, uint32_t size) {
+  return bytes >= size && off <= bytes - size && (off & (sizeof(T) - 1)) == 0;
+}
+
+template <class T, int Space>
+SLMC_CM_FN inline T aligned_load(const void *base, uint32_t off) {
+#if defined(SLMC_DEVICE_PASS)
+  return *(typename space_ptr<T, Space>::type)((typename space_ptr<T, Space>::bytes)base +
+                                              off);
+#else
+  return raw_load<T, Space>(base, off);
+#endif
+}
+
+template <class T, int Space>
+SLMC_CM_FN inline void aligned_store(void *base, uint32_t off, T v) {
+#if defined(SLMC_DEVICE_PASS)
+  *(typename space_ptr<T, Space>::type)((typename space_ptr<T, Space>::bytes)base + off) = v;
+#else
+  raw_store<T, Space>(base, off, v);
+#endif
+}
+
+// A block that reaches outside its memory is moved element by element, in
+// a loop left rolled through a private copy: it is the rare case, and
+// unrolled it made the code of every block access several times larger.
+
 template <int Space, class D>
-SLMC_HD inline void block_read(void *base, uint32_t bytes, long long off, D &dst) {
+SLMC_CM_FN inline void block_read(void *base, uint32_t bytes, uint32_t off, D &dst) {
   typedef element_t<D> T;
   constexpr int N = size_of<D>::value;
   static_assert(N * sizeof(T) <= kMaxBlockBytes,
                 "a block read moves at most 256 bytes (16 OWords)");
+  if (whole_block<T>(bytes, off, N * sizeof(T))) {
+    SLMC_CM_ELEMENTS
+    for (int i = 0; i < N; ++i)
+      dst.at(i) = aligned_load<T, Space>(base, off + uint32_t(i * sizeof(T)));
+    return;
+  }
   T tmp[N];
+  SLMC_CM_ROLLED
   for (int i = 0; i < N; ++i)
-    tmp[i] = load<T, Space>(base, bytes, off + (long long)(i * sizeof(T)));
+    tmp[i] = load<T, Space>(base, bytes, off + uint32_t(i * sizeof(T)));
+  SLMC_CM_ELEMENTS
   for (int i = 0; i < N; ++i)
     dst.at(i) = tmp[i];
 }
 
 template <int Space, class X>
-SLMC_HD inline void block_write(void *base, uint32_t bytes, long long off,
-                                const X &src) {
+SLMC_CM_FN inline void block_write(void *base, uint32_t bytes, uint32_t off,
+                                   const X &src) {
   typedef element_t<X> T;
   constexpr int N = size_of<X>::value;
   static_assert(N * sizeof(T) <= kMaxBlockBytes,
                 "a block write moves at most 256 bytes (16 OWords)");
+  if (whole_block<T>(bytes, off, N * sizeof(T))) {
+    SLMC_CM_ELEMENTS
+    for (int i = 0; i < N; ++i)
+      aligned_store<T, Space>(base, off + uint32_t(i * sizeof(T)), src.get(i));
+    return;
+  }
+  T tmp[N];
+  SLMC_CM_ELEMENTS
   for (int i = 0; i < N; ++i)
-    store<T, Space>(base, bytes, off + (long long)(i * sizeof(T)), src.get(i));
+    tmp[i] = src.get(i);
+  SLMC_CM_ROLLED
+  for (int i = 0; i < N; ++i)
+    store<T, Space>(base, bytes, off + uint32_t(i * sizeof(T)), tmp[i]);
 }
 
 // ---- Atomics -----------------------------------------------------------------
-template <class T> SLMC_HD inline uint32_t bits_of(T v) {
+template <class T> SLMC_CM_FN inline uint32_t bits_of(T v) {
   uint32_t b;
   __builtin_memcpy(&b, &v, 4);
   return b;
 }
-template <class T> SLMC_HD inline T from_bits(uint32_t b) {
+template <class T> SLMC_CM_FN inline T from_bits(uint32_t b) {
   T v;
   __builtin_memcpy(&v, &b, 4);
   return v;
@@ -218,7 +280,7 @@ template <class T> SLMC_HD inline T from_bits(uint32_t b) {
 /// an unknown operation. Float comparisons (FCMPWR, FMIN, FMAX) compare
 /// values: +0 equals -0, NaN equals nothing.
 template <class T>
-SLMC_HD inline bool atomic_result(int op, uint32_t o, uint32_t a, uint32_t b,
+SLMC_CM_FN inline bool atomic_result(int op, uint32_t o, uint32_t a, uint32_t b,
                                   uint32_t &r) {
   const int32_t so = int32_t(o), sa = int32_t(a);
   const float fo = from_bits<float>(o), fa = from_bits<float>(a);
@@ -251,7 +313,7 @@ SLMC_HD inline bool atomic_result(int op, uint32_t o, uint32_t a, uint32_t b,
 /// Host compilers without scoped atomic builtins (the CPU fallback built by
 /// another compiler): one compare-and-swap loop for every operation.
 template <int Scope, int Space, class T>
-SLMC_HD inline T atomic_update(void *where, int op, T src0, T src1) {
+SLMC_CM_FN inline T atomic_update(void *where, int op, T src0, T src1) {
   static_assert(sizeof(T) == 4, "CM atomics update 4-byte elements");
   uint32_t *p = static_cast<uint32_t *>(where);
   const uint32_t a = bits_of(src0), b = bits_of(src1);
@@ -266,7 +328,7 @@ SLMC_HD inline T atomic_update(void *where, int op, T src0, T src1) {
 /// Applies `op` to the 4-byte element at `p` at memory scope Scope; returns
 /// the old value (the new one for PREDEC).
 template <int Scope, int Space, class T>
-SLMC_HD inline T atomic_update(void *where, int op, T src0, T src1) {
+SLMC_CM_FN inline T atomic_update(void *where, int op, T src0, T src1) {
   static_assert(sizeof(T) == 4, "CM atomics update 4-byte elements");
 #if defined(SLMC_DEVICE_PASS)
   typedef __attribute__((address_space(Space))) uint32_t *U;
@@ -336,12 +398,13 @@ SLMC_HD inline T atomic_update(void *where, int op, T src0, T src1) {
 /// of a memory of `bytes` bytes at `base`; `ret` (an object, or an int
 /// placeholder) gets the old values, 0 where the element is outside.
 template <int Scope, int Space, class T, class O, class R, class S0, class S1>
-SLMC_HD inline void atomic_elements(void *base, uint32_t bytes, long long first,
+SLMC_CM_FN inline void atomic_elements(void *base, uint32_t bytes, long long first,
                                     int op, const O &offsets, R &ret,
                                     const S0 &src0, const S1 &src1) {
   constexpr int N = size_of<O>::value;
   static_assert(!is_object<R> || size_of<R>::value == N,
                 "the result of an atomic has another size than its offsets");
+  SLMC_CM_ELEMENTS
   for (int i = 0; i < N; ++i) {
     long long off = first + (long long)elem(offsets, i) * 4;
     T old = T(0);
@@ -373,20 +436,20 @@ template <class X, class... Rest> struct atomic_type<X, Rest...> {
 
 // ---- Block reads and writes ---------------------------------------------------
 template <class D, class = typename std::enable_if<::slmc::cm::detail::is_object<D>>::type>
-SLMC_HD inline void read(SurfaceIndex s, int offset, D &&dst) {
-  ::slmc::cm::detail::block_read<::slmc::cm::detail::kGlobal>(s.data, s.bytes, (long long)(offset & ~15), dst);
+SLMC_CM_FN inline void read(SurfaceIndex s, int offset, D &&dst) {
+  ::slmc::cm::detail::block_read<::slmc::cm::detail::kGlobal>(s.data, s.bytes, uint32_t(offset & ~15), dst);
 }
 
 template <class D, class = typename std::enable_if<::slmc::cm::detail::is_object<D>>::type>
-SLMC_HD inline void read(::slmc::cm::detail::aligned_surface s, int offset, D &&dst) {
+SLMC_CM_FN inline void read(::slmc::cm::detail::aligned_surface s, int offset, D &&dst) {
   const int mask = s.alignment == 4 ? ~3 : ~15;
   ::slmc::cm::detail::block_read<::slmc::cm::detail::kGlobal>(s.surface.data, s.surface.bytes,
-                                 (long long)(offset & mask), dst);
+                                 uint32_t(offset & mask), dst);
 }
 
 template <class X, class = typename std::enable_if<::slmc::cm::detail::is_object<X>>::type>
-SLMC_HD inline void write(SurfaceIndex s, int offset, const X &src) {
-  ::slmc::cm::detail::block_write<::slmc::cm::detail::kGlobal>(s.data, s.bytes, (long long)(offset & ~15), src);
+SLMC_CM_FN inline void write(SurfaceIndex s, int offset, const X &src) {
+  ::slmc::cm::detail::block_write<::slmc::cm::detail::kGlobal>(s.data, s.bytes, uint32_t(offset & ~15), src);
 }
 
 // ---- Media block reads and writes on 2-D surfaces ----------------------------
@@ -419,7 +482,7 @@ struct plane2d {
   int pixel;
 };
 
-SLMC_HD inline plane2d plane_of(const SurfaceIndex &s, int plane, int field) {
+SLMC_CM_FN inline plane2d plane_of(const SurfaceIndex &s, int plane, int field) {
   plane2d p{0, (long long)s.pitch, int(s.width * s.pixel), int(s.height),
             int(s.pixel)};
   if (s.pixel == 0 || plane < 0 || (uint32_t)plane >= s.planes) {
@@ -445,7 +508,7 @@ SLMC_HD inline plane2d plane_of(const SurfaceIndex &s, int plane, int field) {
 
 /// Byte `b` of a row moved onto the row: pixels left of it read pixel 0,
 /// right of it the last pixel (each byte keeps its place in the pixel).
-SLMC_HD inline long long clamp_byte(const plane2d &p, long long b) {
+SLMC_CM_FN inline long long clamp_byte(const plane2d &p, long long b) {
   if (b >= 0 && b < p.row_bytes)
     return b;
   long long px = b >= 0 ? b / p.pixel : -((-b + p.pixel - 1) / p.pixel);
@@ -469,7 +532,7 @@ template <class D> struct block_shape {
 };
 
 template <class D>
-SLMC_HD inline void media_read(const SurfaceIndex &s, int plane, int field,
+SLMC_CM_FN inline void media_read(const SurfaceIndex &s, int plane, int field,
                                int x, int y, D &dst) {
   typedef element_t<D> T;
   typedef block_shape<D> B;
@@ -478,8 +541,10 @@ SLMC_HD inline void media_read(const SurfaceIndex &s, int plane, int field,
                          "width rounded up to a power of two");
   const plane2d p = plane_of(s, plane, field);
   // Straight into dst: it is private memory, never the surface.
+  SLMC_CM_ELEMENTS
   for (int r = 0; r < B::rows; ++r) {
     if (p.rows <= 0 || p.row_bytes <= 0) {
+      SLMC_CM_ELEMENTS
       for (int c = 0; c < B::cols; ++c)
         dst.at(r * B::cols + c) = T(0);
       continue;
@@ -488,17 +553,20 @@ SLMC_HD inline void media_read(const SurfaceIndex &s, int plane, int field,
     yy = yy < 0 ? 0 : yy >= p.rows ? p.rows - 1 : yy;
     const long long row = p.start + yy * p.pitch;
     if (x >= 0 && (long long)x + B::width <= p.row_bytes) {
+      SLMC_CM_ELEMENTS
       for (int c = 0; c < B::cols; ++c)
         dst.at(r * B::cols + c) =
-            load<T>(s.data, s.bytes, row + x + (long long)c * sizeof(T));
+            load<T>(s.data, s.bytes, uint32_t(row + x + (long long)c * sizeof(T)));
       continue;
     }
+    SLMC_CM_ELEMENTS
     for (int c = 0; c < B::cols; ++c) {
       unsigned char b[sizeof(T)];
+      SLMC_CM_ELEMENTS
       for (unsigned k = 0; k < sizeof(T); ++k)
         b[k] = load<unsigned char>(
             s.data, s.bytes,
-            row + clamp_byte(p, (long long)x + (long long)c * sizeof(T) + k));
+            uint32_t(row + clamp_byte(p, (long long)x + (long long)c * sizeof(T) + k)));
       T v;
       __builtin_memcpy(&v, b, sizeof(T));
       dst.at(r * B::cols + c) = v;
@@ -507,7 +575,7 @@ SLMC_HD inline void media_read(const SurfaceIndex &s, int plane, int field,
 }
 
 template <class X>
-SLMC_HD inline void media_write(const SurfaceIndex &s, int plane, int field,
+SLMC_CM_FN inline void media_write(const SurfaceIndex &s, int plane, int field,
                                 int x, int y, const X &src) {
   typedef element_t<X> T;
   typedef block_shape<X> B;
@@ -515,23 +583,26 @@ SLMC_HD inline void media_write(const SurfaceIndex &s, int plane, int field,
                          "and 64 rows high, and at most 256 bytes with its "
                          "width rounded up to a power of two");
   const plane2d p = plane_of(s, plane, field);
+  SLMC_CM_ELEMENTS
   for (int r = 0; r < B::rows; ++r) {
     const long long yy = (long long)y + r;
     if (yy < 0 || yy >= p.rows)
       continue;
     const long long row = p.start + yy * p.pitch;
+    SLMC_CM_ELEMENTS
     for (int c = 0; c < B::cols; ++c) {
       const long long bx = (long long)x + (long long)c * sizeof(T);
       const T v = src.get(r * B::cols + c);
       if (bx >= 0 && bx + (long long)sizeof(T) <= p.row_bytes) {
-        store<T>(s.data, s.bytes, row + bx, v);
+        store<T>(s.data, s.bytes, uint32_t(row + bx), v);
         continue;
       }
       unsigned char b[sizeof(T)];
       __builtin_memcpy(b, &v, sizeof(T));
+      SLMC_CM_ELEMENTS
       for (unsigned k = 0; k < sizeof(T); ++k)
         if (bx + k >= 0 && bx + k < p.row_bytes)
-          store<unsigned char>(s.data, s.bytes, row + bx + k, b[k]);
+          store<unsigned char>(s.data, s.bytes, uint32_t(row + bx + k), b[k]);
     }
   }
 }
@@ -549,32 +620,32 @@ SLMC_HD inline void media_write(const SurfaceIndex &s, int plane, int field,
 template <class Y, class D,
           class = typename std::enable_if<::slmc::cm::detail::is_scalar<Y> &&
                                           ::slmc::cm::detail::is_object<D>>::type>
-SLMC_HD inline void read(SurfaceIndex s, int x, Y y, D &&dst) {
+SLMC_CM_FN inline void read(SurfaceIndex s, int x, Y y, D &&dst) {
   ::slmc::cm::detail::media_read(s, 0, ::slmc::cm::detail::kFrame, x, int(y), dst);
 }
 template <class Y, class D,
           class = typename std::enable_if<::slmc::cm::detail::is_scalar<Y> &&
                                           ::slmc::cm::detail::is_object<D>>::type>
-SLMC_HD inline void read(::slmc::cm::detail::aligned_surface s, int x, Y y, D &&dst) {
+SLMC_CM_FN inline void read(::slmc::cm::detail::aligned_surface s, int x, Y y, D &&dst) {
   ::slmc::cm::detail::media_read(s.surface, 0, ::slmc::cm::detail::kFrame, x, int(y),
                                  dst);
 }
 template <class Y, class D,
           class = typename std::enable_if<::slmc::cm::detail::is_scalar<Y> &&
                                           ::slmc::cm::detail::is_object<D>>::type>
-SLMC_HD inline void read(::slmc::cm::detail::field_surface s, int x, Y y, D &&dst) {
+SLMC_CM_FN inline void read(::slmc::cm::detail::field_surface s, int x, Y y, D &&dst) {
   ::slmc::cm::detail::media_read(s.surface, 0, s.field, x, int(y), dst);
 }
 template <class Y, class X,
           class = typename std::enable_if<::slmc::cm::detail::is_scalar<Y> &&
                                           ::slmc::cm::detail::is_object<X>>::type>
-SLMC_HD inline void write(SurfaceIndex s, int x, Y y, const X &src) {
+SLMC_CM_FN inline void write(SurfaceIndex s, int x, Y y, const X &src) {
   ::slmc::cm::detail::media_write(s, 0, ::slmc::cm::detail::kFrame, x, int(y), src);
 }
 template <class Y, class X,
           class = typename std::enable_if<::slmc::cm::detail::is_scalar<Y> &&
                                           ::slmc::cm::detail::is_object<X>>::type>
-SLMC_HD inline void write(::slmc::cm::detail::field_surface s, int x, Y y,
+SLMC_CM_FN inline void write(::slmc::cm::detail::field_surface s, int x, Y y,
                           const X &src) {
   ::slmc::cm::detail::media_write(s.surface, 0, s.field, x, int(y), src);
 }
@@ -582,12 +653,12 @@ SLMC_HD inline void write(::slmc::cm::detail::field_surface s, int x, Y y,
 /// Media block access to one plane of a planar surface (NV12: Y is plane 0,
 /// the interleaved UV plane is plane 1).
 template <class D, class = typename std::enable_if<::slmc::cm::detail::is_object<D>>::type>
-SLMC_HD inline void read_plane(SurfaceIndex s, CmSurfacePlaneIndex plane, int x, int y,
+SLMC_CM_FN inline void read_plane(SurfaceIndex s, CmSurfacePlaneIndex plane, int x, int y,
                                D &&dst) {
   ::slmc::cm::detail::media_read(s, int(plane), ::slmc::cm::detail::kFrame, x, y, dst);
 }
 template <class X, class = typename std::enable_if<::slmc::cm::detail::is_object<X>>::type>
-SLMC_HD inline void write_plane(SurfaceIndex s, CmSurfacePlaneIndex plane, int x, int y,
+SLMC_CM_FN inline void write_plane(SurfaceIndex s, CmSurfacePlaneIndex plane, int x, int y,
                                 const X &src) {
   ::slmc::cm::detail::media_write(s, int(plane), ::slmc::cm::detail::kFrame, x, y, src);
 }
@@ -596,18 +667,19 @@ SLMC_HD inline void write_plane(SurfaceIndex s, CmSurfacePlaneIndex plane, int x
 template <class O, class D,
           class = typename std::enable_if<::slmc::cm::detail::is_object<O> &&
                                           ::slmc::cm::detail::is_object<D>>::type>
-SLMC_HD inline void read(SurfaceIndex s, uint global_offset, const O &element_offset,
+SLMC_CM_FN inline void read(SurfaceIndex s, uint global_offset, const O &element_offset,
                          D &&dst) {
   typedef ::slmc::cm::detail::element_t<D> T;
   constexpr int N = ::slmc::cm::detail::size_of<D>::value;
   static_assert(::slmc::cm::detail::size_of<O>::value == N,
                 "scattered read: as many offsets as elements");
   T tmp[N];
+  SLMC_CM_ELEMENTS
   for (int i = 0; i < N; ++i)
     tmp[i] = ::slmc::cm::detail::load<T>(
         s.data, s.bytes,
-        ((long long)global_offset + (long long)element_offset.get(i)) *
-            (long long)sizeof(T));
+        (global_offset + uint32_t(element_offset.get(i))) * uint32_t(sizeof(T)));
+  SLMC_CM_ELEMENTS
   for (int i = 0; i < N; ++i)
     dst.at(i) = tmp[i];
 }
@@ -615,25 +687,25 @@ SLMC_HD inline void read(SurfaceIndex s, uint global_offset, const O &element_of
 template <class O, class X,
           class = typename std::enable_if<::slmc::cm::detail::is_object<O> &&
                                           ::slmc::cm::detail::is_object<X>>::type>
-SLMC_HD inline void write(SurfaceIndex s, uint global_offset, const O &element_offset,
+SLMC_CM_FN inline void write(SurfaceIndex s, uint global_offset, const O &element_offset,
                           const X &src) {
   typedef ::slmc::cm::detail::element_t<X> T;
   constexpr int N = ::slmc::cm::detail::size_of<X>::value;
   static_assert(::slmc::cm::detail::size_of<O>::value == N,
                 "scattered write: as many offsets as elements");
+  SLMC_CM_ELEMENTS
   for (int i = 0; i < N; ++i)
     ::slmc::cm::detail::store<T>(
         s.data, s.bytes,
-        ((long long)global_offset + (long long)element_offset.get(i)) *
-            (long long)sizeof(T),
+        (global_offset + uint32_t(element_offset.get(i))) * uint32_t(sizeof(T)),
         src.get(i));
 }
 
 /// One scalar at element `element_offset` (units of T).
 template <class T, class = typename std::enable_if<::slmc::cm::detail::is_scalar<T>>::type>
-SLMC_HD inline void write(SurfaceIndex s, uint element_offset, T data) {
+SLMC_CM_FN inline void write(SurfaceIndex s, uint element_offset, T data) {
   ::slmc::cm::detail::store<T>(s.data, s.bytes,
-                               (long long)element_offset * (long long)sizeof(T), data);
+                               element_offset * uint32_t(sizeof(T)), data);
 }
 
 // ---- Atomics on surfaces ------------------------------------------------------------
@@ -657,7 +729,7 @@ template <CmAtomicOpType OP> struct atomic_arity {
 /// Offsets are in 4-byte elements; OP is a CmAtomicOpType; the elements are
 /// uint unless a source or the result says otherwise.
 template <CmAtomicOpType OP, class O>
-SLMC_HD inline void write_atomic(SurfaceIndex s, const O &offsets) {
+SLMC_CM_FN inline void write_atomic(SurfaceIndex s, const O &offsets) {
   static_assert(::slmc::cm::detail::atomic_arity<OP>::sources == 0,
                 "write_atomic: this operation needs sources");
   int none = 0;
@@ -666,7 +738,7 @@ SLMC_HD inline void write_atomic(SurfaceIndex s, const O &offsets) {
 }
 
 template <CmAtomicOpType OP, class O, class A>
-SLMC_HD inline void write_atomic(SurfaceIndex s, const O &offsets, A &&a) {
+SLMC_CM_FN inline void write_atomic(SurfaceIndex s, const O &offsets, A &&a) {
   constexpr int Sources = ::slmc::cm::detail::atomic_arity<OP>::sources;
   static_assert(Sources <= 1, "write_atomic: CMPXCHG needs two sources");
   typedef typename ::slmc::cm::detail::atomic_type<A>::type T;
@@ -680,7 +752,7 @@ SLMC_HD inline void write_atomic(SurfaceIndex s, const O &offsets, A &&a) {
 }
 
 template <CmAtomicOpType OP, class O, class A, class B>
-SLMC_HD inline void write_atomic(SurfaceIndex s, const O &offsets, A &&a, B &&b) {
+SLMC_CM_FN inline void write_atomic(SurfaceIndex s, const O &offsets, A &&a, B &&b) {
   constexpr int Sources = ::slmc::cm::detail::atomic_arity<OP>::sources;
   static_assert(Sources >= 1, "write_atomic: too many operands for this operation");
   typedef typename ::slmc::cm::detail::atomic_type<A, B>::type T;
@@ -694,7 +766,7 @@ SLMC_HD inline void write_atomic(SurfaceIndex s, const O &offsets, A &&a, B &&b)
 }
 
 template <CmAtomicOpType OP, class O, class A, class B, class C>
-SLMC_HD inline void write_atomic(SurfaceIndex s, const O &offsets, A &&a, B &&b,
+SLMC_CM_FN inline void write_atomic(SurfaceIndex s, const O &offsets, A &&a, B &&b,
                                  C &&ret) {
   static_assert(::slmc::cm::detail::atomic_arity<OP>::sources == 2,
                 "write_atomic: too many operands for this operation");

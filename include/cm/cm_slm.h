@@ -41,43 +41,43 @@
 
 // ---- Thread-group interface ------------------------------------------------
 
-SLMC_HD inline uint cm_local_id(uint dim) { return slmc::local_id(int(dim)); }
-SLMC_HD inline uint cm_local_size(uint dim) { return slmc::local_size(int(dim)); }
-SLMC_HD inline uint cm_group_id(uint dim) { return slmc::group_id(int(dim)); }
-SLMC_HD inline uint cm_group_count(uint dim) { return slmc::group_count(int(dim)); }
+SLMC_CM_FN inline uint cm_local_id(uint dim) { return slmc::local_id(int(dim)); }
+SLMC_CM_FN inline uint cm_local_size(uint dim) { return slmc::local_size(int(dim)); }
+SLMC_CM_FN inline uint cm_group_id(uint dim) { return slmc::group_id(int(dim)); }
+SLMC_CM_FN inline uint cm_group_count(uint dim) { return slmc::group_count(int(dim)); }
 
-SLMC_HD inline uint cm_linear_local_id() {
+SLMC_CM_FN inline uint cm_linear_local_id() {
   return cm_local_id(0) +
          cm_local_size(0) * (cm_local_id(1) + cm_local_size(1) * cm_local_id(2));
 }
-SLMC_HD inline uint cm_linear_local_size() {
+SLMC_CM_FN inline uint cm_linear_local_size() {
   return cm_local_size(0) * cm_local_size(1) * cm_local_size(2);
 }
-SLMC_HD inline uint cm_linear_group_id() {
+SLMC_CM_FN inline uint cm_linear_group_id() {
   return cm_group_id(0) +
          cm_group_count(0) * (cm_group_id(1) + cm_group_count(1) * cm_group_id(2));
 }
-SLMC_HD inline uint cm_linear_group_count() {
+SLMC_CM_FN inline uint cm_linear_group_count() {
   return cm_group_count(0) * cm_group_count(1) * cm_group_count(2);
 }
-SLMC_HD inline uint cm_linear_global_id() {
+SLMC_CM_FN inline uint cm_linear_global_id() {
   return cm_linear_group_id() * cm_linear_local_size() + cm_linear_local_id();
 }
-SLMC_HD inline uint cm_linear_global_size() {
+SLMC_CM_FN inline uint cm_linear_global_size() {
   return cm_linear_group_count() * cm_linear_local_size();
 }
 
 /// The thread's position in a media-walker thread space (CmQueue::Enqueue
 /// with a CmThreadSpace of width x height): x and y.
-SLMC_HD inline uint get_thread_origin_x() {
+SLMC_CM_FN inline uint get_thread_origin_x() {
   return cm_group_id(0) * cm_local_size(0) + cm_local_id(0);
 }
-SLMC_HD inline uint get_thread_origin_y() {
+SLMC_CM_FN inline uint get_thread_origin_y() {
   return cm_group_id(1) * cm_local_size(1) + cm_local_id(1);
 }
 
 /// Waits until every thread of the group arrives; orders SLM and memory.
-SLMC_HD inline void cm_barrier() { slmc::group_barrier(); }
+SLMC_CM_FN inline void cm_barrier() { slmc::group_barrier(); }
 
 // Fence modes (accepted; every fence orders SLM and global memory).
 #define CM_GLOBAL_COHERENT_FENCE 1
@@ -90,11 +90,11 @@ SLMC_HD inline void cm_barrier() { slmc::group_barrier(); }
 #define CM_SW_BARRIER 0x80
 
 /// Orders this thread's SLM and memory accesses for the group.
-SLMC_HD inline void cm_slm_fence(unsigned char mode = CM_GLOBAL_COHERENT_FENCE) {
+SLMC_CM_FN inline void cm_slm_fence(unsigned char mode = CM_GLOBAL_COHERENT_FENCE) {
   (void)mode;
   slmc::group_fence();
 }
-SLMC_HD inline void cm_fence(unsigned char mode = CM_GLOBAL_COHERENT_FENCE) {
+SLMC_CM_FN inline void cm_fence(unsigned char mode = CM_GLOBAL_COHERENT_FENCE) {
   (void)mode;
   slmc::group_fence();
 }
@@ -144,30 +144,34 @@ struct slm_record {
   uint32_t next; // cm_slm_alloc's bump offset
 };
 
-static SLMC_HD inline slm_record *slm() {
+static SLMC_CM_FN inline slm_record *slm() {
   SLMC_GROUP_LOCAL slm_record record;
   return &record;
 }
 
-static SLMC_HD inline void slm_set(unsigned char *base, uint32_t size) {
+static SLMC_CM_FN inline void slm_set(unsigned char *base, uint32_t size) {
   slm_record *r = slm();
   r->base = base;
   r->size = size;
   r->next = 0;
 }
 
-template <class T> static SLMC_HD inline T slm_load(long long off) {
+// SLM offsets are 32-bit, as the hardware's SLM addresses are: an offset
+// computed from slm_buffer and element indices wraps around as it would
+// there, and costs one 32-bit add (64-bit adds are emulated on Gen12).
+template <class T> static SLMC_CM_FN inline T slm_load(uint32_t off) {
   slm_record *r = slm();
   return load<T, kLocal>(r->base, r->size, off);
 }
-template <class T> static SLMC_HD inline void slm_store(long long off, T v) {
+template <class T> static SLMC_CM_FN inline void slm_store(uint32_t off, T v) {
   slm_record *r = slm();
   store<T, kLocal>(r->base, r->size, off, v);
 }
 
 /// Channels enabled by a mask, in R, G, B, A order.
-SLMC_HD inline int slm_channels(int mask, int out[4]) {
+SLMC_CM_FN inline int slm_channels(int mask, int out[4]) {
   int n = 0;
+  SLMC_CM_ELEMENTS
   for (int c = 0; c < 4; ++c)
     if (!(mask & (1 << c)))
       out[n++] = c;
@@ -183,7 +187,7 @@ SLMC_HD inline int slm_channels(int mask, int out[4]) {
 /// The form slmc++ rewrites cm_slm_init(N) to: N bytes of group-local
 /// memory for this call site.
 template <unsigned N, class Site>
-SLMC_HD inline void cm_slm_init(slmc::cm_slm_size<N>, Site) {
+SLMC_CM_FN inline void cm_slm_init(slmc::cm_slm_size<N>, Site) {
   static_assert(N > 0, "cm_slm_init: the size must be positive");
   auto *block = slmc::group_local_storage<slmc::cm::detail::slm_block<N>, Site>();
   slmc::cm::detail::slm_set(block->bytes, N);
@@ -191,7 +195,7 @@ SLMC_HD inline void cm_slm_init(slmc::cm_slm_size<N>, Site) {
 
 /// cm_slm_init(size) without slmc++'s rewriting (checking builds): see the
 /// file comment. Device passes always see the rewritten form.
-SLMC_HD inline void cm_slm_init(unsigned size) {
+SLMC_CM_FN inline void cm_slm_init(unsigned size) {
 #if defined(SLMC_DEVICE_PASS)
   (void)size;
   slmc::cm::detail::slm_set(nullptr, 0);
@@ -204,10 +208,12 @@ SLMC_HD inline void cm_slm_init(unsigned size) {
 }
 
 /// The byte offset of `size` fresh bytes of SLM (16-byte aligned).
-SLMC_HD inline uint cm_slm_alloc(uint size) {
+SLMC_CM_FN inline uint cm_slm_alloc(uint size) {
   slmc::cm::detail::slm_record *r = slmc::cm::detail::slm();
   slmc::group_barrier_local(); // every thread has initialised and read
-  uint offset = r->next;
+  // (a multiple of 16 always; the mask tells the compiler, whose accesses
+  // at offsets from it are then aligned)
+  uint offset = r->next & ~15u;
   slmc::group_barrier_local(); // every thread has the offset
   if (slmc::is_group_leader())
     r->next = offset + ((size + 15u) & ~15u);
@@ -215,19 +221,19 @@ SLMC_HD inline uint cm_slm_alloc(uint size) {
 }
 
 /// Frees the buffer at `slm_buffer` and all allocated after it.
-SLMC_HD inline void cm_slm_free(uint slm_buffer) {
+SLMC_CM_FN inline void cm_slm_free(uint slm_buffer) {
   slmc::cm::detail::slm_record *r = slmc::cm::detail::slm();
   slmc::group_barrier_local();
   if (slmc::is_group_leader() && slm_buffer < r->next)
     r->next = slm_buffer;
 }
 /// Frees every SLM buffer.
-SLMC_HD inline void cm_slm_free() { cm_slm_free(0u); }
+SLMC_CM_FN inline void cm_slm_free() { cm_slm_free(0u); }
 
 /// Copies `size` bytes at byte `offset` of `surface` into SLM at
 /// `slm_buffer`, shared among the group's threads in 256-byte blocks; every
 /// thread calls it (see the file comment).
-SLMC_HD inline void cm_slm_load(uint slm_buffer, SurfaceIndex surface, uint offset,
+SLMC_CM_FN inline void cm_slm_load(uint slm_buffer, SurfaceIndex surface, uint offset,
                                 uint size) {
   using namespace slmc::cm::detail;
   cm_barrier();
@@ -239,14 +245,14 @@ SLMC_HD inline void cm_slm_load(uint slm_buffer, SurfaceIndex surface, uint offs
     const uint end = size - first < 256u ? size - first : 256u;
     if (aligned && end % 4u == 0) {
       for (uint k = 0; k < end; k += 4)
-        slm_store<uint32_t>((long long)slm_buffer + first + k,
+        slm_store<uint32_t>(slm_buffer + first + k,
                             load<uint32_t>(surface.data, surface.bytes,
-                                           (long long)offset + first + k));
+                                           offset + first + k));
     } else {
       for (uint k = 0; k < end; ++k)
-        slm_store<unsigned char>((long long)slm_buffer + first + k,
+        slm_store<unsigned char>(slm_buffer + first + k,
                                  load<unsigned char>(surface.data, surface.bytes,
-                                                     (long long)offset + first + k));
+                                                     offset + first + k));
     }
   }
   cm_slm_fence(CM_GLOBAL_COHERENT_FENCE);
@@ -261,28 +267,31 @@ namespace slmc {
 namespace cm {
 namespace detail {
 template <class A, class D>
-SLMC_HD inline void slm_gather(uint slm_buffer, const A &addr, D &dst, int scale) {
+SLMC_CM_FN inline void slm_gather(uint slm_buffer, const A &addr, D &dst, int scale) {
   typedef element_t<D> T;
   constexpr int N = size_of<D>::value;
   static_assert(is_object<A> && size_of<A>::value == N,
                 "SLM read: as many offsets as elements");
   T tmp[N];
+  SLMC_CM_ELEMENTS
   for (int i = 0; i < N; ++i)
-    tmp[i] = slm_load<T>((long long)slm_buffer + (long long)addr.get(i) * scale);
+    tmp[i] = slm_load<T>(slm_buffer + uint32_t(addr.get(i)) * uint32_t(scale));
+  SLMC_CM_ELEMENTS
   for (int i = 0; i < N; ++i)
     dst.at(i) = tmp[i];
 }
 template <class A, class X>
-SLMC_HD inline void slm_scatter(uint slm_buffer, const A &addr, const X &src, int scale) {
+SLMC_CM_FN inline void slm_scatter(uint slm_buffer, const A &addr, const X &src, int scale) {
   typedef element_t<X> T;
   constexpr int N = size_of<X>::value;
   static_assert(is_object<A> && size_of<A>::value == N,
                 "SLM write: as many offsets as elements");
+  SLMC_CM_ELEMENTS
   for (int i = 0; i < N; ++i)
-    slm_store<T>((long long)slm_buffer + (long long)addr.get(i) * scale, src.get(i));
+    slm_store<T>(slm_buffer + uint32_t(addr.get(i)) * uint32_t(scale), src.get(i));
 }
 template <class A, class D>
-SLMC_HD inline void slm_gather4(uint slm_buffer, const A &addr, D &dst, int mask,
+SLMC_CM_FN inline void slm_gather4(uint slm_buffer, const A &addr, D &dst, int mask,
                                 int scale) {
   typedef element_t<D> T;
   constexpr int N = size_of<A>::value, M = size_of<D>::value;
@@ -290,26 +299,32 @@ SLMC_HD inline void slm_gather4(uint slm_buffer, const A &addr, D &dst, int mask
   int ch[4];
   const int n = slm_channels(mask, ch);
   T tmp[M];
+  SLMC_CM_ELEMENTS
   for (int k = 0; k < M; ++k)
     tmp[k] = dst.get(k);
+  SLMC_CM_ELEMENTS
   for (int c = 0; c < n && (c + 1) * N <= M; ++c)
+    SLMC_CM_ELEMENTS
     for (int i = 0; i < N; ++i)
-      tmp[c * N + i] = slm_load<T>((long long)slm_buffer +
-                                   (long long)addr.get(i) * scale + ch[c] * 4);
+      tmp[c * N + i] =
+          slm_load<T>(slm_buffer + uint32_t(addr.get(i)) * uint32_t(scale) + ch[c] * 4u);
+  SLMC_CM_ELEMENTS
   for (int k = 0; k < M; ++k)
     dst.at(k) = tmp[k];
 }
 template <class A, class X>
-SLMC_HD inline void slm_scatter4(uint slm_buffer, const A &addr, const X &src, int mask,
+SLMC_CM_FN inline void slm_scatter4(uint slm_buffer, const A &addr, const X &src, int mask,
                                  int scale) {
   typedef element_t<X> T;
   constexpr int N = size_of<A>::value, M = size_of<X>::value;
   static_assert(sizeof(T) == 4, "cm_slm_write4 writes 4-byte elements");
   int ch[4];
   const int n = slm_channels(mask, ch);
+  SLMC_CM_ELEMENTS
   for (int c = 0; c < n && (c + 1) * N <= M; ++c)
+    SLMC_CM_ELEMENTS
     for (int i = 0; i < N; ++i)
-      slm_store<T>((long long)slm_buffer + (long long)addr.get(i) * scale + ch[c] * 4,
+      slm_store<T>(slm_buffer + uint32_t(addr.get(i)) * uint32_t(scale) + ch[c] * 4u,
                    src.get(c * N + i));
 }
 } // namespace detail
@@ -318,22 +333,22 @@ SLMC_HD inline void slm_scatter4(uint slm_buffer, const A &addr, const X &src, i
 
 /// dst[i] = SLM element at slm_buffer + addr[i] * sizeof(element).
 template <class A, class D>
-SLMC_HD inline void cm_slm_read(uint slm_buffer, const A &addr, D &&dst) {
+SLMC_CM_FN inline void cm_slm_read(uint slm_buffer, const A &addr, D &&dst) {
   typedef ::slmc::cm::detail::element_t<D> T;
   ::slmc::cm::detail::slm_gather(slm_buffer, addr, dst, int(sizeof(T)));
 }
 /// dst[i] = SLM element at byte slm_buffer + addr[i].
 template <class A, class D>
-SLMC_HD inline void cm_slm_read_scaled(uint slm_buffer, const A &addr, D &&dst) {
+SLMC_CM_FN inline void cm_slm_read_scaled(uint slm_buffer, const A &addr, D &&dst) {
   ::slmc::cm::detail::slm_gather(slm_buffer, addr, dst, 1);
 }
 template <class A, class X>
-SLMC_HD inline void cm_slm_write(uint slm_buffer, const A &addr, const X &src) {
+SLMC_CM_FN inline void cm_slm_write(uint slm_buffer, const A &addr, const X &src) {
   typedef ::slmc::cm::detail::element_t<X> T;
   ::slmc::cm::detail::slm_scatter(slm_buffer, addr, src, int(sizeof(T)));
 }
 template <class A, class X>
-SLMC_HD inline void cm_slm_write_scaled(uint slm_buffer, const A &addr, const X &src) {
+SLMC_CM_FN inline void cm_slm_write_scaled(uint slm_buffer, const A &addr, const X &src) {
   ::slmc::cm::detail::slm_scatter(slm_buffer, addr, src, 1);
 }
 
@@ -341,22 +356,22 @@ SLMC_HD inline void cm_slm_write_scaled(uint slm_buffer, const A &addr, const X 
 /// consecutive 4-byte elements there, stored channel by channel: dst holds
 /// all R values, then all G values, ... (M = N x enabled channels).
 template <class A, class D>
-SLMC_HD inline void cm_slm_read4(uint slm_buffer, const A &addr, D &&dst,
+SLMC_CM_FN inline void cm_slm_read4(uint slm_buffer, const A &addr, D &&dst,
                                  SLM_ChannelMaskType mask) {
   ::slmc::cm::detail::slm_gather4(slm_buffer, addr, dst, int(mask), 4);
 }
 template <class A, class D>
-SLMC_HD inline void cm_slm_read4_scaled(uint slm_buffer, const A &addr, D &&dst,
+SLMC_CM_FN inline void cm_slm_read4_scaled(uint slm_buffer, const A &addr, D &&dst,
                                         SLM_ChannelMaskType mask) {
   ::slmc::cm::detail::slm_gather4(slm_buffer, addr, dst, int(mask), 1);
 }
 template <class A, class X>
-SLMC_HD inline void cm_slm_write4(uint slm_buffer, const A &addr, const X &src,
+SLMC_CM_FN inline void cm_slm_write4(uint slm_buffer, const A &addr, const X &src,
                                   SLM_ChannelMaskType mask) {
   ::slmc::cm::detail::slm_scatter4(slm_buffer, addr, src, int(mask), 4);
 }
 template <class A, class X>
-SLMC_HD inline void cm_slm_write4_scaled(uint slm_buffer, const A &addr, const X &src,
+SLMC_CM_FN inline void cm_slm_write4_scaled(uint slm_buffer, const A &addr, const X &src,
                                          SLM_ChannelMaskType mask) {
   ::slmc::cm::detail::slm_scatter4(slm_buffer, addr, src, int(mask), 1);
 }
@@ -364,23 +379,23 @@ SLMC_HD inline void cm_slm_write4_scaled(uint slm_buffer, const A &addr, const X
 /// Contiguous bytes at byte `offset` of the buffer (16-byte aligned, 4 with
 /// a DWALIGNED attribute), at most 256.
 template <class D, class = typename std::enable_if<::slmc::cm::detail::is_object<D>>::type>
-SLMC_HD inline void cm_slm_block_read(uint slm_buffer, CmBufferAttrib attr, int offset,
+SLMC_CM_FN inline void cm_slm_block_read(uint slm_buffer, CmBufferAttrib attr, int offset,
                                       D &&dst) {
   const bool dw = attr == GENX_DWALIGNED || attr == GENX_MODIFIED_DWALIGNED ||
                   attr == GENX_CONSTANT_DWALIGNED;
   slmc::cm::detail::slm_record *r = slmc::cm::detail::slm();
   ::slmc::cm::detail::block_read<::slmc::cm::detail::kLocal>(r->base, r->size,
-                                 (long long)slm_buffer + (offset & (dw ? ~3 : ~15)), dst);
+                                 slm_buffer + uint32_t(offset & (dw ? ~3 : ~15)), dst);
 }
 template <class D, class = typename std::enable_if<::slmc::cm::detail::is_object<D>>::type>
-SLMC_HD inline void cm_slm_block_read(uint slm_buffer, int offset, D &&dst) {
+SLMC_CM_FN inline void cm_slm_block_read(uint slm_buffer, int offset, D &&dst) {
   cm_slm_block_read(slm_buffer, GENX_NONE, offset, dst);
 }
 template <class X, class = typename std::enable_if<::slmc::cm::detail::is_object<X>>::type>
-SLMC_HD inline void cm_slm_block_write(uint slm_buffer, int offset, const X &src) {
+SLMC_CM_FN inline void cm_slm_block_write(uint slm_buffer, int offset, const X &src) {
   slmc::cm::detail::slm_record *r = slmc::cm::detail::slm();
   ::slmc::cm::detail::block_write<::slmc::cm::detail::kLocal>(r->base, r->size,
-                                  (long long)slm_buffer + (offset & ~15), src);
+                                  slm_buffer + uint32_t(offset & ~15), src);
 }
 
 // ---- SLM atomics ------------------------------------------------------------------
@@ -389,7 +404,7 @@ SLMC_HD inline void cm_slm_block_write(uint slm_buffer, int offset, const X &src
 /// values (pass 0 to ignore them). INC, DEC and PREDEC take no source,
 /// CMPXCHG and FCMPWR two, the others one.
 template <class A, class D>
-SLMC_HD inline void cm_slm_atomic(uint slm_buffer, CmAtomicOpType op, const A &addr,
+SLMC_CM_FN inline void cm_slm_atomic(uint slm_buffer, CmAtomicOpType op, const A &addr,
                                   D &&dst) {
   typedef typename ::slmc::cm::detail::atomic_type<D>::type T;
   slmc::cm::detail::slm_record *r = slmc::cm::detail::slm();
@@ -397,7 +412,7 @@ SLMC_HD inline void cm_slm_atomic(uint slm_buffer, CmAtomicOpType op, const A &a
       r->base, r->size, (long long)slm_buffer, int(op), addr, dst, 0u, 0u);
 }
 template <class A, class D, class S0>
-SLMC_HD inline void cm_slm_atomic(uint slm_buffer, CmAtomicOpType op, const A &addr,
+SLMC_CM_FN inline void cm_slm_atomic(uint slm_buffer, CmAtomicOpType op, const A &addr,
                                   D &&dst, const S0 &src0) {
   typedef typename ::slmc::cm::detail::atomic_type<D, S0>::type T;
   slmc::cm::detail::slm_record *r = slmc::cm::detail::slm();
@@ -405,7 +420,7 @@ SLMC_HD inline void cm_slm_atomic(uint slm_buffer, CmAtomicOpType op, const A &a
       r->base, r->size, (long long)slm_buffer, int(op), addr, dst, src0, 0u);
 }
 template <class A, class D, class S0, class S1>
-SLMC_HD inline void cm_slm_atomic(uint slm_buffer, CmAtomicOpType op, const A &addr,
+SLMC_CM_FN inline void cm_slm_atomic(uint slm_buffer, CmAtomicOpType op, const A &addr,
                                   D &&dst, const S0 &src0, const S1 &src1) {
   typedef typename ::slmc::cm::detail::atomic_type<D, S0, S1>::type T;
   slmc::cm::detail::slm_record *r = slmc::cm::detail::slm();

@@ -34,6 +34,17 @@
 
 #include "slmc/offload.h"
 
+// C for Metal's compiler inlines every function and makes each operation on
+// a vector one SIMD instruction. Here a CM thread is one work-item and a
+// vector an array in its private memory, so every function of these
+// headers is inlined and every element loop (its trip count is a template
+// constant) unrolled: with constant indices the optimiser keeps vectors in
+// registers; otherwise IGC puts them in scratch memory.
+#define SLMC_CM_FN SLMC_HD __attribute__((always_inline))
+#define SLMC_CM_ELEMENTS _Pragma("clang loop unroll(full)")
+/// An element loop for a rare case, kept small.
+#define SLMC_CM_ROLLED _Pragma("clang loop unroll(disable)")
+
 #include <type_traits>
 #include <utility>
 
@@ -99,12 +110,12 @@ template <class X> struct size_of<X, false> { static constexpr int value = 1; };
 
 /// Element i of an object, or the scalar (broadcast).
 template <class X>
-SLMC_HD inline auto elem(const X &x, int i) ->
+SLMC_CM_FN inline auto elem(const X &x, int i) ->
     typename std::enable_if<is_object<X>, element_t<X>>::type {
   return x.get(i);
 }
 template <class X>
-SLMC_HD inline auto elem(const X &x, int) ->
+SLMC_CM_FN inline auto elem(const X &x, int) ->
     typename std::enable_if<!is_object<X>, bare<X>>::type {
   return x;
 }
@@ -173,44 +184,49 @@ public:
   typedef typename detail::alias<T>::type alias_type;
   typedef T element_type;
 
-  SLMC_HD static constexpr int n_elems() { return N; }
+  SLMC_CM_FN static constexpr int n_elems() { return N; }
 
   /// Linear element i (row-major for matrices), by value.
-  SLMC_HD T get(int i) const { return self().ptr()[self().offset(i)]; }
+  SLMC_CM_FN T get(int i) const { return self().ptr()[self().offset(i)]; }
   /// Linear element i as an lvalue.
-  SLMC_HD alias_type &at(int i) const { return self().ptr()[self().offset(i)]; }
+  SLMC_CM_FN alias_type &at(int i) const { return self().ptr()[self().offset(i)]; }
 
   /// Elements at the indices in `idx` (an object or a scalar index).
   template <class I>
-  SLMC_HD vector<T, detail::size_of<I>::value> iselect(const I &idx) const {
+  SLMC_CM_FN vector<T, detail::size_of<I>::value> iselect(const I &idx) const {
     vector<T, detail::size_of<I>::value> r;
+    SLMC_CM_ELEMENTS
     for (int i = 0; i < detail::size_of<I>::value; ++i)
       r.at(i) = get(int(detail::elem(idx, i)));
     return r;
   }
 
   /// REP copies of the whole object.
-  template <int REP> SLMC_HD vector<T, REP * N> replicate() const {
+  template <int REP> SLMC_CM_FN vector<T, REP * N> replicate() const {
     vector<T, REP * N> r;
+    SLMC_CM_ELEMENTS
     for (int k = 0; k < REP; ++k)
+      SLMC_CM_ELEMENTS
       for (int i = 0; i < N; ++i)
         r.at(k * N + i) = get(i);
     return r;
   }
   /// REP copies of the W elements from `offset`.
-  template <int REP, int W> SLMC_HD vector<T, REP * W> replicate(int offset) const {
+  template <int REP, int W> SLMC_CM_FN vector<T, REP * W> replicate(int offset) const {
     return replicate<REP, 0, W, 1>(offset);
   }
   /// REP blocks of W elements; block k starts at offset + k * VS.
   template <int REP, int VS, int W>
-  SLMC_HD vector<T, REP * W> replicate(int offset) const {
+  SLMC_CM_FN vector<T, REP * W> replicate(int offset) const {
     return replicate<REP, VS, W, 1>(offset);
   }
   /// As above, with the elements of a block HS apart.
   template <int REP, int VS, int W, int HS>
-  SLMC_HD vector<T, REP * W> replicate(int offset) const {
+  SLMC_CM_FN vector<T, REP * W> replicate(int offset) const {
     vector<T, REP * W> r;
+    SLMC_CM_ELEMENTS
     for (int k = 0; k < REP; ++k)
+      SLMC_CM_ELEMENTS
       for (int j = 0; j < W; ++j)
         r.at(k * W + j) = get(offset + k * VS + j * HS);
     return r;
@@ -218,31 +234,37 @@ public:
 
   /// Element i becomes x[i] where mask[i] is non-zero (an integer mask:
   /// where bit i is set).
-  template <class X, class M> SLMC_HD void merge(const X &x, const M &mask) const {
+  template <class X, class M> SLMC_CM_FN void merge(const X &x, const M &mask) const {
     T tmp[N];
+    SLMC_CM_ELEMENTS
     for (int i = 0; i < N; ++i)
       tmp[i] = selected(mask, i) ? T(detail::elem(x, i)) : get(i);
+    SLMC_CM_ELEMENTS
     for (int i = 0; i < N; ++i)
       at(i) = tmp[i];
   }
   /// Element i becomes mask[i] ? x[i] : y[i].
   template <class X, class Y, class M>
-  SLMC_HD void merge(const X &x, const Y &y, const M &mask) const {
+  SLMC_CM_FN void merge(const X &x, const Y &y, const M &mask) const {
     T tmp[N];
+    SLMC_CM_ELEMENTS
     for (int i = 0; i < N; ++i)
       tmp[i] = selected(mask, i) ? T(detail::elem(x, i)) : T(detail::elem(y, i));
+    SLMC_CM_ELEMENTS
     for (int i = 0; i < N; ++i)
       at(i) = tmp[i];
   }
 
   /// 1 if any (all) element is non-zero.
-  SLMC_HD ushort any() const {
+  SLMC_CM_FN ushort any() const {
+    SLMC_CM_ELEMENTS
     for (int i = 0; i < N; ++i)
       if (get(i) != T(0))
         return 1;
     return 0;
   }
-  SLMC_HD ushort all() const {
+  SLMC_CM_FN ushort all() const {
+    SLMC_CM_ELEMENTS
     for (int i = 0; i < N; ++i)
       if (get(i) == T(0))
         return 0;
@@ -250,9 +272,9 @@ public:
   }
 
 protected:
-  SLMC_HD const D &self() const { return static_cast<const D &>(*this); }
+  SLMC_CM_FN const D &self() const { return static_cast<const D &>(*this); }
 
-  template <class M> SLMC_HD static bool selected(const M &mask, int i) {
+  template <class M> SLMC_CM_FN static bool selected(const M &mask, int i) {
     if constexpr (detail::is_object<M>)
       return mask.get(i) != 0;
     else
@@ -261,18 +283,21 @@ protected:
 
   /// Copies `y` (an object of N elements or a scalar) into the elements,
   /// reading all of it first.
-  template <class Y> SLMC_HD void assign(const Y &y) const {
+  template <class Y> SLMC_CM_FN void assign(const Y &y) const {
     if constexpr (detail::is_object<Y>) {
       static_assert(detail::size_of<Y>::value == N,
                     "assignment between CM objects of different sizes");
       T tmp[N];
+      SLMC_CM_ELEMENTS
       for (int i = 0; i < N; ++i)
         tmp[i] = T(y.get(i));
+      SLMC_CM_ELEMENTS
       for (int i = 0; i < N; ++i)
         at(i) = tmp[i];
     } else {
       static_assert(detail::is_scalar<Y>, "assigning a non-arithmetic value");
       const T v = T(y);
+      SLMC_CM_ELEMENTS
       for (int i = 0; i < N; ++i)
         at(i) = v;
     }
@@ -280,7 +305,7 @@ protected:
 
   template <class U> using alias_ptr = typename detail::alias<U>::type *;
 
-  template <class U> SLMC_HD alias_ptr<U> bytes_as() const {
+  template <class U> SLMC_CM_FN alias_ptr<U> bytes_as() const {
     return reinterpret_cast<alias_ptr<U>>(self().ptr());
   }
 };
@@ -290,47 +315,47 @@ protected:
   template <class Y, class = typename std::enable_if<                          \
                          ::slmc::cm::detail::is_object<Y> ||                   \
                          ::slmc::cm::detail::is_scalar<Y>>::type>              \
-  SLMC_HD Class &operator=(const Y &y) {                                       \
+  SLMC_CM_FN Class &operator=(const Y &y) {                                    \
     this->assign(y);                                                           \
     return *this;                                                              \
   }                                                                            \
-  template <class Y> SLMC_HD Class &operator+=(const Y &y) {                  \
+  template <class Y> SLMC_CM_FN Class &operator+=(const Y &y) {                \
     this->assign(*this + y);                                                   \
     return *this;                                                              \
   }                                                                            \
-  template <class Y> SLMC_HD Class &operator-=(const Y &y) {                  \
+  template <class Y> SLMC_CM_FN Class &operator-=(const Y &y) {                \
     this->assign(*this - y);                                                   \
     return *this;                                                              \
   }                                                                            \
-  template <class Y> SLMC_HD Class &operator*=(const Y &y) {                  \
+  template <class Y> SLMC_CM_FN Class &operator*=(const Y &y) {                \
     this->assign(*this * y);                                                   \
     return *this;                                                              \
   }                                                                            \
-  template <class Y> SLMC_HD Class &operator/=(const Y &y) {                  \
+  template <class Y> SLMC_CM_FN Class &operator/=(const Y &y) {                \
     this->assign(*this / y);                                                   \
     return *this;                                                              \
   }                                                                            \
-  template <class Y> SLMC_HD Class &operator%=(const Y &y) {                  \
+  template <class Y> SLMC_CM_FN Class &operator%=(const Y &y) {                \
     this->assign(*this % y);                                                   \
     return *this;                                                              \
   }                                                                            \
-  template <class Y> SLMC_HD Class &operator&=(const Y &y) {                  \
+  template <class Y> SLMC_CM_FN Class &operator&=(const Y &y) {                \
     this->assign(*this & y);                                                   \
     return *this;                                                              \
   }                                                                            \
-  template <class Y> SLMC_HD Class &operator|=(const Y &y) {                  \
+  template <class Y> SLMC_CM_FN Class &operator|=(const Y &y) {                \
     this->assign(*this | y);                                                   \
     return *this;                                                              \
   }                                                                            \
-  template <class Y> SLMC_HD Class &operator^=(const Y &y) {                  \
+  template <class Y> SLMC_CM_FN Class &operator^=(const Y &y) {                \
     this->assign(*this ^ y);                                                   \
     return *this;                                                              \
   }                                                                            \
-  template <class Y> SLMC_HD Class &operator<<=(const Y &y) {                 \
+  template <class Y> SLMC_CM_FN Class &operator<<=(const Y &y) {               \
     this->assign(*this << y);                                                  \
     return *this;                                                              \
   }                                                                            \
-  template <class Y> SLMC_HD Class &operator>>=(const Y &y) {                 \
+  template <class Y> SLMC_CM_FN Class &operator>>=(const Y &y) {               \
     this->assign(*this >> y);                                                  \
     return *this;                                                              \
   }
@@ -343,25 +368,25 @@ template <class D, class T, int N> class vector_base : public object_base<D, T, 
 public:
   using typename base::alias_type;
 
-  SLMC_HD alias_type &operator()(int i) const { return this->at(i); }
-  SLMC_HD alias_type &operator[](int i) const { return this->at(i); }
+  SLMC_CM_FN alias_type &operator()(int i) const { return this->at(i); }
+  SLMC_CM_FN alias_type &operator[](int i) const { return this->at(i); }
 
   /// SIZE elements from `offset`, STRIDE apart.
   template <int SIZE, int STRIDE = 1>
-  SLMC_HD vector_ref<T, SIZE> select(int offset = 0) const {
+  SLMC_CM_FN vector_ref<T, SIZE> select(int offset = 0) const {
     const D &d = this->self();
     return vector_ref<T, SIZE>(d.ptr() + d.offset(offset), d.stride() * STRIDE);
   }
 
   /// The same bytes as elements of type U.
   template <class U>
-  SLMC_HD vector_ref<U, N * int(sizeof(T)) / int(sizeof(U))> format() const {
+  SLMC_CM_FN vector_ref<U, N * int(sizeof(T)) / int(sizeof(U))> format() const {
     static_assert((N * sizeof(T)) % sizeof(U) == 0,
                   "format: the object's size is not a multiple of the new element's");
     return vector_ref<U, N * int(sizeof(T)) / int(sizeof(U))>(
         this->template bytes_as<U>(), 1);
   }
-  template <class U, int R2, int C2> SLMC_HD matrix_ref<U, R2, C2> format() const {
+  template <class U, int R2, int C2> SLMC_CM_FN matrix_ref<U, R2, C2> format() const {
     static_assert(R2 * C2 * sizeof(U) == N * sizeof(T),
                   "format: the new shape has another size in bytes");
     return matrix_ref<U, R2, C2>(this->template bytes_as<U>(), C2, 1);
@@ -377,18 +402,19 @@ public:
   using typename base::alias_type;
 
   /// Uninitialised, as in CM.
-  SLMC_HD vector() {}
-  SLMC_HD vector(const vector &) = default;
+  SLMC_CM_FN vector() {}
+  SLMC_CM_FN vector(const vector &) = default;
   /// Every element `s`.
   template <class S, typename std::enable_if<detail::is_scalar<S>, int>::type = 0>
-  SLMC_HD vector(const S &s) {
+  SLMC_CM_FN vector(const S &s) {
     this->assign(s);
   }
   /// The first N elements of an array (CM's initialisation from a const
   /// array).
   template <class U, int M>
-  SLMC_HD vector(const U (&init)[M]) {
+  SLMC_CM_FN vector(const U (&init)[M]) {
     static_assert(M >= N, "the initialising array is shorter than the vector");
+    SLMC_CM_ELEMENTS
     for (int i = 0; i < N; ++i)
       data_[i] = T(init[i]);
   }
@@ -397,19 +423,20 @@ public:
                          detail::is_object<X> &&
                              !std::is_same<detail::bare<X>, vector>::value,
                          int>::type = 0>
-  SLMC_HD vector(const X &x) {
+  SLMC_CM_FN vector(const X &x) {
     static_assert(detail::size_of<X>::value == N,
                   "vector initialised from an object of another size");
+    SLMC_CM_ELEMENTS
     for (int i = 0; i < N; ++i)
       data_[i] = T(x.get(i));
   }
 
-  SLMC_HD vector &operator=(const vector &) = default;
+  SLMC_CM_FN vector &operator=(const vector &) = default;
   SLMC_CM_ASSIGNMENTS(vector)
 
-  SLMC_HD alias_type *ptr() const { return const_cast<alias_type *>(data_); }
-  SLMC_HD static constexpr int offset(int i) { return i; }
-  SLMC_HD static constexpr int stride() { return 1; }
+  SLMC_CM_FN alias_type *ptr() const { return const_cast<alias_type *>(data_); }
+  SLMC_CM_FN static constexpr int offset(int i) { return i; }
+  SLMC_CM_FN static constexpr int stride() { return 1; }
 
 private:
   alignas(sizeof(T) * N >= 16 ? 16 : alignof(T) > 8 ? alignof(T) : 8) alias_type data_[N];
@@ -423,21 +450,21 @@ public:
   using typename base::alias_type;
 
   /// Views elements base[0], base[stride], ... (used by select and format).
-  SLMC_HD vector_ref(alias_type *base, int stride) : base_(base), stride_(stride) {}
-  SLMC_HD vector_ref(vector<T, N> &v) : base_(v.ptr()), stride_(1) {}
+  SLMC_CM_FN vector_ref(alias_type *base, int stride) : base_(base), stride_(stride) {}
+  SLMC_CM_FN vector_ref(vector<T, N> &v) : base_(v.ptr()), stride_(1) {}
   /// Another view of the same elements.
-  SLMC_HD vector_ref(const vector_ref &) = default;
+  SLMC_CM_FN vector_ref(const vector_ref &) = default;
 
   /// Writes elements; a reference never rebinds.
-  SLMC_HD vector_ref &operator=(const vector_ref &o) {
+  SLMC_CM_FN vector_ref &operator=(const vector_ref &o) {
     this->assign(o);
     return *this;
   }
   SLMC_CM_ASSIGNMENTS(vector_ref)
 
-  SLMC_HD alias_type *ptr() const { return base_; }
-  SLMC_HD int offset(int i) const { return i * stride_; }
-  SLMC_HD int stride() const { return stride_; }
+  SLMC_CM_FN alias_type *ptr() const { return base_; }
+  SLMC_CM_FN int offset(int i) const { return i * stride_; }
+  SLMC_CM_FN int stride() const { return stride_; }
 
 private:
   alias_type *base_;
@@ -454,27 +481,27 @@ class matrix_base : public object_base<D, T, R * C> {
 public:
   using typename base::alias_type;
 
-  SLMC_HD static constexpr int n_rows() { return R; }
-  SLMC_HD static constexpr int n_cols() { return C; }
+  SLMC_CM_FN static constexpr int n_rows() { return R; }
+  SLMC_CM_FN static constexpr int n_cols() { return C; }
 
-  SLMC_HD alias_type &operator()(int r, int c) const {
+  SLMC_CM_FN alias_type &operator()(int r, int c) const {
     const D &d = this->self();
     return d.ptr()[r * d.row_stride() + c * d.col_stride()];
   }
   /// Row r (so m[r][c] is element (r, c)).
-  SLMC_HD vector_ref<T, C> operator[](int r) const { return row(r); }
-  SLMC_HD vector_ref<T, C> row(int r) const {
+  SLMC_CM_FN vector_ref<T, C> operator[](int r) const { return row(r); }
+  SLMC_CM_FN vector_ref<T, C> row(int r) const {
     const D &d = this->self();
     return vector_ref<T, C>(d.ptr() + r * d.row_stride(), d.col_stride());
   }
-  SLMC_HD vector_ref<T, R> column(int c) const {
+  SLMC_CM_FN vector_ref<T, R> column(int c) const {
     const D &d = this->self();
     return vector_ref<T, R>(d.ptr() + c * d.col_stride(), d.row_stride());
   }
 
   /// RS rows RSTRIDE apart from row r, CS columns CSTRIDE apart from column c.
   template <int RS, int RSTRIDE, int CS, int CSTRIDE>
-  SLMC_HD matrix_ref<T, RS, CS> select(int r = 0, int c = 0) const {
+  SLMC_CM_FN matrix_ref<T, RS, CS> select(int r = 0, int c = 0) const {
     const D &d = this->self();
     return matrix_ref<T, RS, CS>(d.ptr() + r * d.row_stride() + c * d.col_stride(),
                                  d.row_stride() * RSTRIDE, d.col_stride() * CSTRIDE);
@@ -482,9 +509,10 @@ public:
 
   /// Elements (rows[i], cols[i]).
   template <class IR, class IC>
-  SLMC_HD vector<T, detail::size_of<IR>::value> iselect(const IR &rows,
+  SLMC_CM_FN vector<T, detail::size_of<IR>::value> iselect(const IR &rows,
                                                         const IC &cols) const {
     vector<T, detail::size_of<IR>::value> r;
+    SLMC_CM_ELEMENTS
     for (int i = 0; i < detail::size_of<IR>::value; ++i)
       r.at(i) = (*this)(int(detail::elem(rows, i)), int(detail::elem(cols, i)));
     return r;
@@ -493,19 +521,19 @@ public:
 
   /// The same bytes with elements of type U (same number of rows).
   template <class U>
-  SLMC_HD matrix_ref<U, R, C * int(sizeof(T)) / int(sizeof(U))> format() const {
+  SLMC_CM_FN matrix_ref<U, R, C * int(sizeof(T)) / int(sizeof(U))> format() const {
     static_assert((C * sizeof(T)) % sizeof(U) == 0,
                   "format: a row's size is not a multiple of the new element's");
     return matrix_ref<U, R, C * int(sizeof(T)) / int(sizeof(U))>(
         this->template bytes_as<U>(), C * int(sizeof(T)) / int(sizeof(U)), 1);
   }
-  template <class U, int R2, int C2> SLMC_HD matrix_ref<U, R2, C2> format() const {
+  template <class U, int R2, int C2> SLMC_CM_FN matrix_ref<U, R2, C2> format() const {
     static_assert(R2 * C2 * sizeof(U) == R * C * sizeof(T),
                   "format: the new shape has another size in bytes");
     return matrix_ref<U, R2, C2>(this->template bytes_as<U>(), C2, 1);
   }
 
-  SLMC_HD int offset(int i) const {
+  SLMC_CM_FN int offset(int i) const {
     const D &d = this->self();
     return (i / C) * d.row_stride() + (i % C) * d.col_stride();
   }
@@ -518,15 +546,16 @@ class matrix : public matrix_base<matrix<T, R, C>, T, R, C> {
 public:
   using typename base::alias_type;
 
-  SLMC_HD matrix() {}
-  SLMC_HD matrix(const matrix &) = default;
+  SLMC_CM_FN matrix() {}
+  SLMC_CM_FN matrix(const matrix &) = default;
   template <class S, typename std::enable_if<detail::is_scalar<S>, int>::type = 0>
-  SLMC_HD matrix(const S &s) {
+  SLMC_CM_FN matrix(const S &s) {
     this->assign(s);
   }
   template <class U, int M>
-  SLMC_HD matrix(const U (&init)[M]) {
+  SLMC_CM_FN matrix(const U (&init)[M]) {
     static_assert(M >= R * C, "the initialising array is shorter than the matrix");
+    SLMC_CM_ELEMENTS
     for (int i = 0; i < R * C; ++i)
       data_[i] = T(init[i]);
   }
@@ -535,20 +564,21 @@ public:
                          detail::is_object<X> &&
                              !std::is_same<detail::bare<X>, matrix>::value,
                          int>::type = 0>
-  SLMC_HD matrix(const X &x) {
+  SLMC_CM_FN matrix(const X &x) {
     static_assert(detail::size_of<X>::value == R * C,
                   "matrix initialised from an object of another size");
+    SLMC_CM_ELEMENTS
     for (int i = 0; i < R * C; ++i)
       data_[i] = T(x.get(i));
   }
 
-  SLMC_HD matrix &operator=(const matrix &) = default;
+  SLMC_CM_FN matrix &operator=(const matrix &) = default;
   SLMC_CM_ASSIGNMENTS(matrix)
 
-  SLMC_HD alias_type *ptr() const { return const_cast<alias_type *>(data_); }
-  SLMC_HD static constexpr int row_stride() { return C; }
-  SLMC_HD static constexpr int col_stride() { return 1; }
-  SLMC_HD static constexpr int offset(int i) { return i; }
+  SLMC_CM_FN alias_type *ptr() const { return const_cast<alias_type *>(data_); }
+  SLMC_CM_FN static constexpr int row_stride() { return C; }
+  SLMC_CM_FN static constexpr int col_stride() { return 1; }
+  SLMC_CM_FN static constexpr int offset(int i) { return i; }
 
 private:
   alignas(sizeof(T) * R * C >= 16 ? 16 : alignof(T) > 8 ? alignof(T) : 8)
@@ -562,20 +592,20 @@ class matrix_ref : public matrix_base<matrix_ref<T, R, C>, T, R, C> {
 public:
   using typename base::alias_type;
 
-  SLMC_HD matrix_ref(alias_type *base, int row_stride, int col_stride)
+  SLMC_CM_FN matrix_ref(alias_type *base, int row_stride, int col_stride)
       : base_(base), rs_(row_stride), cs_(col_stride) {}
-  SLMC_HD matrix_ref(matrix<T, R, C> &m) : base_(m.ptr()), rs_(C), cs_(1) {}
-  SLMC_HD matrix_ref(const matrix_ref &) = default;
+  SLMC_CM_FN matrix_ref(matrix<T, R, C> &m) : base_(m.ptr()), rs_(C), cs_(1) {}
+  SLMC_CM_FN matrix_ref(const matrix_ref &) = default;
 
-  SLMC_HD matrix_ref &operator=(const matrix_ref &o) {
+  SLMC_CM_FN matrix_ref &operator=(const matrix_ref &o) {
     this->assign(o);
     return *this;
   }
   SLMC_CM_ASSIGNMENTS(matrix_ref)
 
-  SLMC_HD alias_type *ptr() const { return base_; }
-  SLMC_HD int row_stride() const { return rs_; }
-  SLMC_HD int col_stride() const { return cs_; }
+  SLMC_CM_FN alias_type *ptr() const { return base_; }
+  SLMC_CM_FN int row_stride() const { return rs_; }
+  SLMC_CM_FN int col_stride() const { return cs_; }
   using base::offset;
 
 private:
@@ -596,9 +626,10 @@ private:
                 X, Y,                                                          \
                 decltype(std::declval<detail::element_t<X>>()                  \
                              OP std::declval<detail::element_t<Y>>())>::type>  \
-  SLMC_HD typename detail::result_object<X, Y, E>::type operator OP(           \
+  SLMC_CM_FN typename detail::result_object<X, Y, E>::type operator OP(        \
       const X &x, const Y &y) {                                                \
     typename detail::result_object<X, Y, E>::type r;                           \
+    SLMC_CM_ELEMENTS                                                           \
     for (int i = 0; i < r.n_elems(); ++i)                                      \
       r.at(i) = E(detail::elem(x, i) OP detail::elem(y, i));                    \
     return r;                                                                  \
@@ -619,9 +650,10 @@ SLMC_CM_BINARY(>>)
 #define SLMC_CM_COMPARE(OP)                                                     \
   template <class X, class Y,                                                  \
             class = typename std::enable_if<detail::operands<X, Y>::value>::type> \
-  SLMC_HD typename detail::result_object<X, Y, ushort>::type operator OP(      \
+  SLMC_CM_FN typename detail::result_object<X, Y, ushort>::type operator OP(   \
       const X &x, const Y &y) {                                                \
     typename detail::result_object<X, Y, ushort>::type r;                      \
+    SLMC_CM_ELEMENTS                                                           \
     for (int i = 0; i < r.n_elems(); ++i)                                      \
       r.at(i) = (detail::elem(x, i) OP detail::elem(y, i)) ? 1 : 0;             \
     return r;                                                                  \
@@ -637,8 +669,9 @@ SLMC_CM_COMPARE(>=)
 #define SLMC_CM_UNARY(OP, RESULT)                                               \
   template <class X, class = typename std::enable_if<detail::is_object<X>>::type, \
             class E = RESULT>                                                  \
-  SLMC_HD typename detail::result_object<X, X, E>::type operator OP(const X &x) { \
+  SLMC_CM_FN typename detail::result_object<X, X, E>::type operator OP(const X &x) { \
     typename detail::result_object<X, X, E>::type r;                           \
+    SLMC_CM_ELEMENTS                                                           \
     for (int i = 0; i < r.n_elems(); ++i)                                      \
       r.at(i) = E(OP x.get(i));                                                \
     return r;                                                                  \

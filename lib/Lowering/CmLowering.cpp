@@ -14,7 +14,7 @@
 //   extern "C" SLMC_HD void slmc_cm_body_k(SurfaceIndex s, int n) { body }
 //   ...
 //   extern "C" SLMC_KERNEL void k(SurfaceIndex a0, int a1)      // devices
-//   { slmc_cm_body_k(a0, a1); }
+//   { [[clang::always_inline]] slmc_cm_body_k(a0, a1); }
 //   extern "C" void slmc_cm_cpu_k(void **args)                  // CPU fallback
 //   { slmc_cm_body_k(*(SurfaceIndex *)args[0], *(int *)args[1]); }
 //   extern "C" int slmc_cm_group_k(void **args)                 // as loops
@@ -87,8 +87,11 @@ private:
     }
     Signature += ")";
     L.addProgramKernel(Signature);
-    L.addEpilogue("extern \"C\" SLMC_KERNEL void " + Name + "(" + Params + ") { " +
-                  Body + "(" + Args + "); }\n");
+    // The body is inlined into the entry point, as Intel's compiler inlines
+    // every function of a kernel: a call keeps the kernel's arguments (its
+    // surfaces) behind by-value objects the argument split cannot reach.
+    L.addEpilogue("extern \"C\" SLMC_KERNEL void " + Name + "(" + Params +
+                  ") { [[clang::always_inline]] " + Body + "(" + Args + "); }\n");
     L.addEpilogue("extern \"C\" void slmc_cm_cpu_" + Name + "(void **args) { " +
                   (FD->getNumParams() ? "" : "(void)args; ") + Body + "(" +
                   CpuArgs + "); }\n");
