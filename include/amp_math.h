@@ -144,8 +144,8 @@ SLMC_HD inline float reduce_2pi(float x) {
 #else
 #define SLMC_AMP_FAST(name, spirv, ptx, host) SLMC_AMP_F1(name, spirv, host, host)
 #endif
-SLMC_AMP_FAST(sqrt, __spirv_ocl_native_sqrt(x), __nvvm_sqrt_approx_f(x), std::sqrt(x))
-SLMC_AMP_FAST(rsqrt, __spirv_ocl_native_rsqrt(x), __nvvm_rsqrt_approx_f(x), 1.0f / std::sqrt(x))
+SLMC_AMP_FAST(sqrt, __spirv_ocl_native_sqrt(x), __nvvm_sqrt_approx_f(x), SLMC_SQRT(x))
+SLMC_AMP_FAST(rsqrt, __spirv_ocl_native_rsqrt(x), __nvvm_rsqrt_approx_f(x), 1.0f / SLMC_SQRT(x))
 SLMC_AMP_FAST(sin, __spirv_ocl_native_sin(x), __nvvm_sin_approx_f(reduce_2pi(x)), std::sin(x))
 SLMC_AMP_FAST(cos, __spirv_ocl_native_cos(x), __nvvm_cos_approx_f(reduce_2pi(x)), std::cos(x))
 SLMC_AMP_FAST(tan, __spirv_ocl_native_tan(x),
@@ -230,8 +230,11 @@ SLMC_HD inline double modf(double x, double *ip) { return detail::soft::modf(x, 
 SLMC_HD inline float sqrt(float x) { return __builtin_sqrtf(x); }
 SLMC_HD inline float sqrtf(float x) { return __builtin_sqrtf(x); }
 SLMC_HD inline double sqrt(double x) { return __builtin_sqrt(x); }
-SLMC_AMP_F1(rsqrt, __spirv_ocl_rsqrt(x), 1.0f / __builtin_sqrtf(x), 1.0f / std::sqrt(x))
-SLMC_AMP_D1(rsqrt, __spirv_ocl_rsqrt(x), 1.0 / __builtin_sqrt(x), 1.0 / std::sqrt(x))
+// rsqrt is no C library function and sets no errno (SLMC_SQRT).
+SLMC_AMP_F1(rsqrt, __spirv_ocl_rsqrt(x), 1.0f / __builtin_sqrtf(x),
+            1.0f / SLMC_SQRT(x))
+SLMC_AMP_D1(rsqrt, __spirv_ocl_rsqrt(x), 1.0 / __builtin_sqrt(x),
+            1.0 / SLMC_SQRT(x))
 
 #define SLMC_AMP_PRECISE1(name)                                                \
   SLMC_AMP_F1(name, __spirv_ocl_##name(x), float(detail::soft::name(double(x))), \

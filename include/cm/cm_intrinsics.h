@@ -55,7 +55,8 @@ namespace cm {
 namespace detail {
 
 // ---- Scalar math per pass ------------------------------------------------
-SLMC_CM_FN inline float m_sqrt(float x) { return __builtin_sqrtf(x); }
+// Square roots are the compiler's intrinsic (SLMC_SQRT), never sqrtf.
+SLMC_CM_FN inline float m_sqrt(float x) { return SLMC_SQRT(x); }
 
 SLMC_CM_FN inline float m_rsqrt(float x) {
 #if defined(SLMC_PASS_PTX)
@@ -63,7 +64,7 @@ SLMC_CM_FN inline float m_rsqrt(float x) {
 #elif defined(SLMC_PASS_SPIRV)
   return __spirv_ocl_rsqrt(x);
 #else
-  return 1.0f / __builtin_sqrtf(x);
+  return 1.0f / SLMC_SQRT(x);
 #endif
 }
 

@@ -43,6 +43,15 @@
 #define SLMC_PASS_CHECK 1
 #endif
 
+/// A square root that is the compiler's intrinsic, never the C library's:
+/// kernels set no errno, and a call that may set it keeps the CPU
+/// fallback's loops from being vectorised.
+#if defined(__clang__)
+#define SLMC_SQRT(x) __builtin_elementwise_sqrt(x)
+#else
+#define SLMC_SQRT(x) __builtin_sqrt(x)
+#endif
+
 // ---- Function and variable spaces --------------------------------------
 #if defined(__HIP__) || defined(__CUDA__)
 #define SLMC_HD __attribute__((host, device))

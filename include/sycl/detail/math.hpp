@@ -246,14 +246,14 @@ SLMC_HD inline float m_rsqrt(float x) {
 #if defined(SLMC_PASS_PTX) && defined(SLMC_HAVE_LIBDEVICE)
   return __nv_rsqrtf(x);
 #else
-  return 1.0f / __builtin_sqrtf(x);
+  return 1.0f / SLMC_SQRT(x);
 #endif
 }
 SLMC_HD inline double m_rsqrt(double x) {
 #if defined(SLMC_PASS_PTX) && defined(SLMC_HAVE_LIBDEVICE)
   return __nv_rsqrt(x);
 #else
-  return 1.0 / __builtin_sqrt(x);
+  return 1.0 / SLMC_SQRT(x);
 #endif
 }
 template <typename F> SLMC_HD inline F m_fma(F a, F b, F c);
