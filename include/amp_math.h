@@ -226,10 +226,11 @@ SLMC_HD inline double frexp(double x, int *e) { return detail::soft::frexp(x, e)
 SLMC_HD inline double ldexp(double x, int e) { return detail::soft::ldexp(x, e); }
 SLMC_HD inline double modf(double x, double *ip) { return detail::soft::modf(x, ip); }
 
-// sqrt is correctly rounded everywhere (sqrt.rn on PTX).
-SLMC_HD inline float sqrt(float x) { return __builtin_sqrtf(x); }
-SLMC_HD inline float sqrtf(float x) { return __builtin_sqrtf(x); }
-SLMC_HD inline double sqrt(double x) { return __builtin_sqrt(x); }
+// sqrt is correctly rounded everywhere (sqrt.rn on PTX), and sets no
+// errno (SLMC_SQRT).
+SLMC_HD inline float sqrt(float x) { return SLMC_SQRT(x); }
+SLMC_HD inline float sqrtf(float x) { return SLMC_SQRT(x); }
+SLMC_HD inline double sqrt(double x) { return SLMC_SQRT(x); }
 // rsqrt is no C library function and sets no errno (SLMC_SQRT).
 SLMC_AMP_F1(rsqrt, __spirv_ocl_rsqrt(x), 1.0f / __builtin_sqrtf(x),
             1.0f / SLMC_SQRT(x))

@@ -114,7 +114,11 @@
   }
 
 SLMC_MATH_BUILTIN1(fabs)
-SLMC_MATH_BUILTIN1(sqrt)
+// (the intrinsic, which sets no errno: SLMC_SQRT)
+namespace sycl::detail {
+SLMC_HD inline float m_sqrt(float x) { return SLMC_SQRT(x); }
+SLMC_HD inline double m_sqrt(double x) { return SLMC_SQRT(x); }
+} // namespace sycl::detail
 SLMC_MATH_BUILTIN1(floor)
 SLMC_MATH_BUILTIN1(ceil)
 SLMC_MATH_BUILTIN1(trunc)

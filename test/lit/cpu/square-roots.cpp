@@ -2,8 +2,8 @@
 // intrinsic, never the C library's sqrtf: a kernel sets no errno, and a
 // call that may set it keeps the work-item loops from being vectorised
 // (the C for Metal n-body ran 4x slower on the CPU for it). C for Metal's
-// cm_sqrt/cm_rsqrt, C++ AMP's fast_math::sqrt/rsqrt and precise_math::rsqrt,
-// SYCL's rsqrt.
+// cm_sqrt/cm_rsqrt, C++ AMP's fast_math and precise_math sqrt/rsqrt,
+// SYCL's sqrt/rsqrt.
 // RUN: %slmcxx --emit=offload-cpp -DCM %s -o %t.cm.cpp
 // RUN: %clangxx -x hip --offload-host-only --offload=spirv64 -nogpulib -nogpuinc -isystem %slmc-libdir/slmc/include -O2 -w -fpass-plugin=%slmc-libdir/slmcWorkItemLoops.so -S -emit-llvm -DCM %t.cm.cpp -o - | FileCheck %s --check-prefixes=IR,VEC
 // RUN: %slmcxx --emit=offload-cpp -DAMP %s -o %t.amp.cpp
@@ -32,7 +32,8 @@ extern "C" _GENX_MAIN_ void roots(SurfaceIndex in, SurfaceIndex out) {
 using namespace concurrency;
 void roots(array_view<float, 1> a) {
   parallel_for_each(a.extent, [=](index<1> i) restrict(amp) {
-    a[i] = fast_math::sqrt(a[i]) + fast_math::rsqrt(a[i]) + precise_math::rsqrt(a[i]);
+    a[i] = fast_math::sqrt(a[i]) + fast_math::rsqrt(a[i]) + precise_math::rsqrt(a[i]) +
+           precise_math::sqrt(a[i]);
   });
 }
 #ifdef RUN
@@ -45,7 +46,7 @@ int main() {
   a.synchronize();
   int bad = 0;
   for (int i = 0; i < 256; ++i) {
-    float want = float(i + 1) + 2.0f / float(i + 1);
+    float want = 2.0f * float(i + 1) + 2.0f / float(i + 1);
     bad += v[i] < want * 0.9999f || v[i] > want * 1.0001f;
   }
   std::printf("roots: %d wrong\n", bad);
@@ -55,7 +56,7 @@ int main() {
 #elif defined(SYCL)
 #include <sycl/sycl.hpp>
 void roots(sycl::queue &q, float *a, size_t n) {
-  q.parallel_for(sycl::range<1>(n), [=](sycl::id<1> i) { a[i] = sycl::rsqrt(a[i]); });
+  q.parallel_for(sycl::range<1>(n), [=](sycl::id<1> i) { a[i] = sycl::rsqrt(a[i]) + sycl::sqrt(a[i]); });
 }
 #endif
 // EXEC: roots: 0 wrong
