@@ -281,7 +281,7 @@ template <class T> SLMC_CM_FN inline T from_bits(uint32_t b) {
 /// values: +0 equals -0, NaN equals nothing.
 template <class T>
 SLMC_CM_FN inline bool atomic_result(int op, uint32_t o, uint32_t a, uint32_t b,
-                                  uint32_t &r) {
+                                     uint32_t &r) {
   const int32_t so = int32_t(o), sa = int32_t(a);
   const float fo = from_bits<float>(o), fa = from_bits<float>(a);
   const bool fp = std::is_floating_point<T>::value;
@@ -399,8 +399,8 @@ SLMC_CM_FN inline T atomic_update(void *where, int op, T src0, T src1) {
 /// placeholder) gets the old values, 0 where the element is outside.
 template <int Scope, int Space, class T, class O, class R, class S0, class S1>
 SLMC_CM_FN inline void atomic_elements(void *base, uint32_t bytes, long long first,
-                                    int op, const O &offsets, R &ret,
-                                    const S0 &src0, const S1 &src1) {
+                                       int op, const O &offsets, R &ret,
+                                       const S0 &src0, const S1 &src1) {
   constexpr int N = size_of<O>::value;
   static_assert(!is_object<R> || size_of<R>::value == N,
                 "the result of an atomic has another size than its offsets");
@@ -533,7 +533,7 @@ template <class D> struct block_shape {
 
 template <class D>
 SLMC_CM_FN inline void media_read(const SurfaceIndex &s, int plane, int field,
-                               int x, int y, D &dst) {
+                                  int x, int y, D &dst) {
   typedef element_t<D> T;
   typedef block_shape<D> B;
   static_assert(B::fits, "media block read: a block is at most 64 bytes wide "
@@ -576,7 +576,7 @@ SLMC_CM_FN inline void media_read(const SurfaceIndex &s, int plane, int field,
 
 template <class X>
 SLMC_CM_FN inline void media_write(const SurfaceIndex &s, int plane, int field,
-                                int x, int y, const X &src) {
+                                   int x, int y, const X &src) {
   typedef element_t<X> T;
   typedef block_shape<X> B;
   static_assert(B::fits, "media block write: a block is at most 64 bytes wide "
@@ -646,7 +646,7 @@ template <class Y, class X,
           class = typename std::enable_if<::slmc::cm::detail::is_scalar<Y> &&
                                           ::slmc::cm::detail::is_object<X>>::type>
 SLMC_CM_FN inline void write(::slmc::cm::detail::field_surface s, int x, Y y,
-                          const X &src) {
+                             const X &src) {
   ::slmc::cm::detail::media_write(s.surface, 0, s.field, x, int(y), src);
 }
 
@@ -654,12 +654,12 @@ SLMC_CM_FN inline void write(::slmc::cm::detail::field_surface s, int x, Y y,
 /// the interleaved UV plane is plane 1).
 template <class D, class = typename std::enable_if<::slmc::cm::detail::is_object<D>>::type>
 SLMC_CM_FN inline void read_plane(SurfaceIndex s, CmSurfacePlaneIndex plane, int x, int y,
-                               D &&dst) {
+                                  D &&dst) {
   ::slmc::cm::detail::media_read(s, int(plane), ::slmc::cm::detail::kFrame, x, y, dst);
 }
 template <class X, class = typename std::enable_if<::slmc::cm::detail::is_object<X>>::type>
 SLMC_CM_FN inline void write_plane(SurfaceIndex s, CmSurfacePlaneIndex plane, int x, int y,
-                                const X &src) {
+                                   const X &src) {
   ::slmc::cm::detail::media_write(s, int(plane), ::slmc::cm::detail::kFrame, x, y, src);
 }
 
@@ -668,7 +668,7 @@ template <class O, class D,
           class = typename std::enable_if<::slmc::cm::detail::is_object<O> &&
                                           ::slmc::cm::detail::is_object<D>>::type>
 SLMC_CM_FN inline void read(SurfaceIndex s, uint global_offset, const O &element_offset,
-                         D &&dst) {
+                            D &&dst) {
   typedef ::slmc::cm::detail::element_t<D> T;
   constexpr int N = ::slmc::cm::detail::size_of<D>::value;
   static_assert(::slmc::cm::detail::size_of<O>::value == N,
@@ -688,7 +688,7 @@ template <class O, class X,
           class = typename std::enable_if<::slmc::cm::detail::is_object<O> &&
                                           ::slmc::cm::detail::is_object<X>>::type>
 SLMC_CM_FN inline void write(SurfaceIndex s, uint global_offset, const O &element_offset,
-                          const X &src) {
+                             const X &src) {
   typedef ::slmc::cm::detail::element_t<X> T;
   constexpr int N = ::slmc::cm::detail::size_of<X>::value;
   static_assert(::slmc::cm::detail::size_of<O>::value == N,
@@ -767,7 +767,7 @@ SLMC_CM_FN inline void write_atomic(SurfaceIndex s, const O &offsets, A &&a, B &
 
 template <CmAtomicOpType OP, class O, class A, class B, class C>
 SLMC_CM_FN inline void write_atomic(SurfaceIndex s, const O &offsets, A &&a, B &&b,
-                                 C &&ret) {
+                                    C &&ret) {
   static_assert(::slmc::cm::detail::atomic_arity<OP>::sources == 2,
                 "write_atomic: too many operands for this operation");
   typedef typename ::slmc::cm::detail::atomic_type<A, B, C>::type T;

@@ -234,7 +234,7 @@ SLMC_CM_FN inline void cm_slm_free() { cm_slm_free(0u); }
 /// `slm_buffer`, shared among the group's threads in 256-byte blocks; every
 /// thread calls it (see the file comment).
 SLMC_CM_FN inline void cm_slm_load(uint slm_buffer, SurfaceIndex surface, uint offset,
-                                uint size) {
+                                   uint size) {
   using namespace slmc::cm::detail;
   cm_barrier();
   const uint threads = cm_linear_local_size(), me = cm_linear_local_id();
@@ -292,7 +292,7 @@ SLMC_CM_FN inline void slm_scatter(uint slm_buffer, const A &addr, const X &src,
 }
 template <class A, class D>
 SLMC_CM_FN inline void slm_gather4(uint slm_buffer, const A &addr, D &dst, int mask,
-                                int scale) {
+                                   int scale) {
   typedef element_t<D> T;
   constexpr int N = size_of<A>::value, M = size_of<D>::value;
   static_assert(sizeof(T) == 4, "cm_slm_read4 reads 4-byte elements");
@@ -314,7 +314,7 @@ SLMC_CM_FN inline void slm_gather4(uint slm_buffer, const A &addr, D &dst, int m
 }
 template <class A, class X>
 SLMC_CM_FN inline void slm_scatter4(uint slm_buffer, const A &addr, const X &src, int mask,
-                                 int scale) {
+                                    int scale) {
   typedef element_t<X> T;
   constexpr int N = size_of<A>::value, M = size_of<X>::value;
   static_assert(sizeof(T) == 4, "cm_slm_write4 writes 4-byte elements");
@@ -357,22 +357,22 @@ SLMC_CM_FN inline void cm_slm_write_scaled(uint slm_buffer, const A &addr, const
 /// all R values, then all G values, ... (M = N x enabled channels).
 template <class A, class D>
 SLMC_CM_FN inline void cm_slm_read4(uint slm_buffer, const A &addr, D &&dst,
-                                 SLM_ChannelMaskType mask) {
+                                    SLM_ChannelMaskType mask) {
   ::slmc::cm::detail::slm_gather4(slm_buffer, addr, dst, int(mask), 4);
 }
 template <class A, class D>
 SLMC_CM_FN inline void cm_slm_read4_scaled(uint slm_buffer, const A &addr, D &&dst,
-                                        SLM_ChannelMaskType mask) {
+                                           SLM_ChannelMaskType mask) {
   ::slmc::cm::detail::slm_gather4(slm_buffer, addr, dst, int(mask), 1);
 }
 template <class A, class X>
 SLMC_CM_FN inline void cm_slm_write4(uint slm_buffer, const A &addr, const X &src,
-                                  SLM_ChannelMaskType mask) {
+                                     SLM_ChannelMaskType mask) {
   ::slmc::cm::detail::slm_scatter4(slm_buffer, addr, src, int(mask), 4);
 }
 template <class A, class X>
 SLMC_CM_FN inline void cm_slm_write4_scaled(uint slm_buffer, const A &addr, const X &src,
-                                         SLM_ChannelMaskType mask) {
+                                            SLM_ChannelMaskType mask) {
   ::slmc::cm::detail::slm_scatter4(slm_buffer, addr, src, int(mask), 1);
 }
 
@@ -380,7 +380,7 @@ SLMC_CM_FN inline void cm_slm_write4_scaled(uint slm_buffer, const A &addr, cons
 /// a DWALIGNED attribute), at most 256.
 template <class D, class = typename std::enable_if<::slmc::cm::detail::is_object<D>>::type>
 SLMC_CM_FN inline void cm_slm_block_read(uint slm_buffer, CmBufferAttrib attr, int offset,
-                                      D &&dst) {
+                                         D &&dst) {
   const bool dw = attr == GENX_DWALIGNED || attr == GENX_MODIFIED_DWALIGNED ||
                   attr == GENX_CONSTANT_DWALIGNED;
   slmc::cm::detail::slm_record *r = slmc::cm::detail::slm();
@@ -405,7 +405,7 @@ SLMC_CM_FN inline void cm_slm_block_write(uint slm_buffer, int offset, const X &
 /// CMPXCHG and FCMPWR two, the others one.
 template <class A, class D>
 SLMC_CM_FN inline void cm_slm_atomic(uint slm_buffer, CmAtomicOpType op, const A &addr,
-                                  D &&dst) {
+                                     D &&dst) {
   typedef typename ::slmc::cm::detail::atomic_type<D>::type T;
   slmc::cm::detail::slm_record *r = slmc::cm::detail::slm();
   ::slmc::cm::detail::atomic_elements<__MEMORY_SCOPE_WRKGRP, ::slmc::cm::detail::kLocal, T>(
@@ -413,7 +413,7 @@ SLMC_CM_FN inline void cm_slm_atomic(uint slm_buffer, CmAtomicOpType op, const A
 }
 template <class A, class D, class S0>
 SLMC_CM_FN inline void cm_slm_atomic(uint slm_buffer, CmAtomicOpType op, const A &addr,
-                                  D &&dst, const S0 &src0) {
+                                     D &&dst, const S0 &src0) {
   typedef typename ::slmc::cm::detail::atomic_type<D, S0>::type T;
   slmc::cm::detail::slm_record *r = slmc::cm::detail::slm();
   ::slmc::cm::detail::atomic_elements<__MEMORY_SCOPE_WRKGRP, ::slmc::cm::detail::kLocal, T>(
@@ -421,7 +421,7 @@ SLMC_CM_FN inline void cm_slm_atomic(uint slm_buffer, CmAtomicOpType op, const A
 }
 template <class A, class D, class S0, class S1>
 SLMC_CM_FN inline void cm_slm_atomic(uint slm_buffer, CmAtomicOpType op, const A &addr,
-                                  D &&dst, const S0 &src0, const S1 &src1) {
+                                     D &&dst, const S0 &src0, const S1 &src1) {
   typedef typename ::slmc::cm::detail::atomic_type<D, S0, S1>::type T;
   slmc::cm::detail::slm_record *r = slmc::cm::detail::slm();
   ::slmc::cm::detail::atomic_elements<__MEMORY_SCOPE_WRKGRP, ::slmc::cm::detail::kLocal, T>(

@@ -510,7 +510,7 @@ public:
   /// Elements (rows[i], cols[i]).
   template <class IR, class IC>
   SLMC_CM_FN vector<T, detail::size_of<IR>::value> iselect(const IR &rows,
-                                                        const IC &cols) const {
+                                                           const IC &cols) const {
     vector<T, detail::size_of<IR>::value> r;
     SLMC_CM_ELEMENTS
     for (int i = 0; i < detail::size_of<IR>::value; ++i)
