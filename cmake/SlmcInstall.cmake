@@ -22,6 +22,9 @@ install(TARGETS slmrt EXPORT slmcTargets
         INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 if(SLMC_ENABLE_COMPILER)
   install(TARGETS slmc++ RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR} COMPONENT compiler)
+  install(CODE "execute_process(COMMAND \${CMAKE_COMMAND} -E create_symlink slmc++
+                  \$ENV{DESTDIR}\${CMAKE_INSTALL_PREFIX}/${CMAKE_INSTALL_BINDIR}/slmc-cmc)"
+          COMPONENT compiler)
   install(TARGETS slmcPlugin slmcCheck slmcWorkItemLoops slmcOffloadedCopy LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR} COMPONENT compiler)
 endif()
 

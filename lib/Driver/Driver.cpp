@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Driver/Driver.h"
+#include "Driver/CmcMode.h"
 
 #include "Driver/CheckPass.h"
 #include "Driver/DeviceCode.h"
@@ -385,11 +386,31 @@ int run(int Argc, const char **Argv) {
     errs() << "slmc++: error: " << toString(std::move(E)) << "\n";
     return 1;
   }
+  // Intel's cmc command line for C for Metal kernel files (CmcMode.h).
+  ArrayRef<const char *> UserArgs = ArrayRef<const char *>(Args).drop_front();
+  bool Cmc = isCmcDriverName(Argv[0]);
+  if (!UserArgs.empty() && StringRef(UserArgs.front()) == "--driver-mode=cmc") {
+    Cmc = true;
+    UserArgs = UserArgs.drop_front();
+  }
+  std::vector<std::string> CmcArgs;
+  std::vector<const char *> CmcArgPointers;
+  if (Cmc) {
+    if (!translateCmcArguments(UserArgs, CmcArgs))
+      return 1;
+    for (const std::string &A : CmcArgs)
+      CmcArgPointers.push_back(A.c_str());
+    UserArgs = CmcArgPointers;
+  }
   Options Opts;
-  if (!parseOptions(ArrayRef<const char *>(Args).drop_front(), Opts))
+  Opts.CmKernelFile = Cmc;
+  if (!parseOptions(UserArgs, Opts))
     return 1;
   if (Opts.TheMode == Mode::Help) {
-    printHelp();
+    if (Cmc)
+      printCmcHelp();
+    else
+      printHelp();
     return 0;
   }
   if (Opts.TheMode == Mode::Version) {

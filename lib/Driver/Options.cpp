@@ -8,6 +8,7 @@
 #include "Driver/Options.h"
 
 #include "Basic/Diagnostics.h"
+#include "Driver/CmcMode.h"
 
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Config/llvm-config.h"
@@ -218,6 +219,14 @@ bool parseOptions(llvm::ArrayRef<const char *> Args, Options &O) {
       if (!A.starts_with("sm_"))
         return error("invalid CUDA architecture '" + A + "' (expected sm_XX)");
       O.CudaArch = A.str();
+    } else if (A.consume_front("--cm-target=")) {
+      if (!findCmTarget(A))
+        return error("invalid C for Metal target '" + A + "' (expected " + knownCmTargets() +
+                     ")");
+      O.CmTarget = A.str();
+    } else if (A.consume_front("--cm-revid=")) {
+      if (A.getAsInteger(0, O.CmRevId))
+        return error("invalid C for Metal revision id '" + A + "'");
     } else if (A.consume_front("--cilk-group-size=")) {
       unsigned N;
       if (A.getAsInteger(10, N) || N == 0 || N > 1024)
@@ -325,6 +334,12 @@ bool parseOptions(llvm::ArrayRef<const char *> Args, Options &O) {
     O.TheMode = Mode::SyntaxOnly;
   else if (SawCompileOnly)
     O.TheMode = Mode::CompileOnly;
+  // A program file (or a file given a C for Metal target) is a C for Metal
+  // kernel file: it sees cmc's predefined macros in every pass.
+  if (O.Emit == EmitKind::Program || O.CmKernelFile || !O.CmTarget.empty())
+    llvm::append_range(O.CommonFlags,
+                       cmKernelMacros(O.CmTarget.empty() ? nullptr : findCmTarget(O.CmTarget),
+                                      O.CmRevId));
 
   if (O.Inputs.empty()) {
     if (O.Verbose) { // as clang: `-v` alone prints the version
@@ -398,6 +413,10 @@ OPTIONS:
                           or none (CPU fallback only)
   --spirv-version=<v>     SPIR-V version 1.0 to 1.4 (default 1.4)
   --cuda-arch=<sm_XX>     PTX target architecture (default sm_75)
+  --cm-target=<gen>       C for Metal kernel files: the target's CM_GENX and
+                          CM_GEN<n> macros, as cmc's -march= (tgllp, dg2, ...);
+                          the program still runs on every device
+  --cm-revid=<n>          Their CM_GENX_REVID (default 0)
   --cilk-group-size=<n>   Threads per Cilk Plus thread group (default: derived
                           from the second-level nests, see docs/user-guide.md)
   --group-memory-limit=<bytes>

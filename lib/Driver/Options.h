@@ -66,6 +66,13 @@ struct Options {
   bool TargetsChosen = false; // the user named the targets (not the default)
   std::string SpirvVersion = "1.4";
   std::string CudaArch = "sm_75";
+  /// C for Metal kernel files (--emit=program): the target whose macros
+  /// they see (--cm-target=, cmc's -march=) and its revision id.
+  std::string CmTarget;
+  unsigned CmRevId = 0;
+  /// The sources are C for Metal kernel files whatever the mode (slmc-cmc
+  /// -E / -fsyntax-only): they see cmc's macros too.
+  bool CmKernelFile = false;
   uint64_t GroupMemoryLimit = 64 * 1024;
   bool Verbose = false; // -v (also passed to the clang commands)
   bool DryRun = false;  // -###

@@ -4,7 +4,8 @@
 #   ABI detection, check_cxx_source_compiles), build, run, rebuild after a
 #   header change (only the sources that include it), ccache hits on a
 #   second build; a plain Makefile with -MMD -MP; objects and shared
-#   libraries built by slmc++ linked by the system c++.
+#   libraries built by slmc++ linked by the system c++; a C for Metal
+#   project whose kernel file CMake builds with slmc-cmc (cmc's flags).
 # $1 is a scratch directory; SLMCXX, SLMC_LIB_DIR, SLMC_CMAKE come from ctest.
 set -euo pipefail
 work=$1
@@ -70,6 +71,27 @@ if command -v ccache > /dev/null; then
   echo "ccache second build: $hits hits, $misses misses"
   [ "$hits" -ge 4 ] && [ "$misses" = 0 ] || { cat "$work/ccache.stats"; fail "ccache did not hit"; }
 fi
+
+# A C for Metal project: the kernel file built by CM_COMPILER (slmc-cmc,
+# with cmc's flags) in a custom command, the host by slmc++.
+generator=Ninja
+command -v ninja > /dev/null || generator="Unix Makefiles"
+cm="$work/cm"
+cp -r "$here/cm-project" "$cm.src"
+log "C for Metal project ($generator): configure, build, run"
+"$SLMC_CMAKE" -S "$cm.src" -B "$cm" -G "$generator" -DCMAKE_CXX_COMPILER="$SLMCXX" \
+  -DCM_COMPILER="$(dirname "$SLMCXX")/slmc-cmc" > "$cm.configure.log" 2>&1 \
+  || { cat "$cm.configure.log"; fail "configure (C for Metal)"; }
+"$SLMC_CMAKE" --build "$cm" > "$cm.build.log" 2>&1 || { cat "$cm.build.log"; fail "build (C for Metal)"; }
+[ -s "$cm/kernels/scale_genx.isa" ] || fail "no kernels/scale_genx.isa"
+run_app "$cm/cm_scale"
+"$SLMC_CMAKE" --build "$cm" > "$cm.noop.log" 2>&1
+! grep -q "CM kernel" "$cm.noop.log" || { cat "$cm.noop.log"; fail "a no-change build rebuilt the kernel"; }
+sleep 1 && touch "$cm.src/scale_params.h"
+"$SLMC_CMAKE" --build "$cm" > "$cm.rebuild.log" 2>&1 || { cat "$cm.rebuild.log"; fail "rebuild (C for Metal)"; }
+grep -q "CM kernel scale_genx.isa" "$cm.rebuild.log" && grep -q "host.cpp" "$cm.rebuild.log" \
+  || { cat "$cm.rebuild.log"; fail "touching scale_params.h rebuilt neither kernel nor host"; }
+run_app "$cm/cm_scale"
 
 # A Makefile as people write them, with compiler-made dependencies.
 log "make with -MMD -MP"

@@ -9,7 +9,7 @@ prefix="$work/prefix"
 "$SLMC_CMAKE" --install "$SLMC_BUILD_DIR" --prefix "$prefix" > "$work/install.log"
 
 libdir=$(dirname "$(find "$prefix" -name 'libslmrt.so' | head -1)")
-for f in "$prefix/bin/slmc++" "$libdir/slmcPlugin.so" "$libdir/slmcCheck.so" "$libdir/slmcWorkItemLoops.so" \
+for f in "$prefix/bin/slmc++" "$prefix/bin/slmc-cmc" "$libdir/slmcPlugin.so" "$libdir/slmcCheck.so" "$libdir/slmcWorkItemLoops.so" \
          "$libdir/slmcOffloadedCopy.so" "$libdir/slmc/include/amp.h" \
          "$libdir/slmc/include/slmc/offload.h" "$prefix/include/slmc/runtime.h" \
          "$libdir/cmake/slmc/slmcConfig.cmake" "$libdir/pkgconfig/slmrt.pc"; do
@@ -23,6 +23,12 @@ done
 # through /proc/self/exe), so compare real paths: the scratch directory may
 # lie under a symbolic link.
 ldd "$work/matmul" | grep -q "$(cd "$libdir" && pwd -P)/libslmrt.so"
+
+# slmc-cmc (cmc's command line) is installed next to slmc++ and works there.
+"$prefix/bin/slmc-cmc" -Qxcm_jit_target=tgllp "$SLMC_SOURCE_DIR/examples/cm/transpose_genx.cpp" \
+  -o "$work/transpose_genx.isa"
+"$prefix/bin/slmc++" -O2 "$SLMC_SOURCE_DIR/examples/cm/transpose.cpp" -o "$work/transpose"
+"$work/transpose" "$work/transpose_genx.isa" 64 | grep -q "PASSED"
 
 # The installed plugin works with stock clang.
 clang=$(grep -o '"[^"]*clang++"' <("$prefix/bin/slmc++" -### -c "$SLMC_SOURCE_DIR/examples/amp/matmul.cpp" 2>&1) | head -1 | tr -d '"')

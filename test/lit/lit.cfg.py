@@ -47,6 +47,7 @@ if platform.machine() in ("x86_64", "AMD64"):
 
 plugin = os.path.join(config.slmc_lib_dir, "slmcPlugin.so")
 config.substitutions.append(("%slmcxx", os.path.join(config.slmc_bin_dir, "slmc++")))
+config.substitutions.append(("%slmc-cmc", os.path.join(config.slmc_bin_dir, "slmc-cmc")))
 config.substitutions.append(("%clangxx", clangxx))
 # opt loads the (maybe instrumented) pass plugins as clang does.
 config.substitutions.append(("%opt", config.asan_preload + os.path.join(config.llvm_tools_dir, "opt")))
