@@ -655,7 +655,11 @@ public:
   Concurrency::queuing_mode queuing_mode = queuing_mode_automatic;
   bool is_auto_selection = false;
 
-  bool operator==(const accelerator_view &o) const { return backend_ == o.backend_; }
+  /// The same view: copies of one view compare equal, views made by
+  /// create_view do not (the default view of a device is one view).
+  bool operator==(const accelerator_view &o) const {
+    return backend_ == o.backend_ && id_ == o.id_;
+  }
   bool operator!=(const accelerator_view &o) const { return !(*this == o); }
 
   /// Throws unless this view is on the device the runtime runs kernels on.
@@ -675,9 +679,16 @@ private:
                                                           Concurrency::queuing_mode);
   friend bool direct3d::is_timeout_disabled(const accelerator_view &);
   explicit accelerator_view(slmc_backend b,
-                            Concurrency::queuing_mode q = queuing_mode_automatic)
-      : queuing_mode(q), backend_(b) {}
+                            Concurrency::queuing_mode q = queuing_mode_automatic,
+                            unsigned id = 0)
+      : queuing_mode(q), backend_(b), id_(id) {}
+  /// A new view's identity (0: a device's default view).
+  static unsigned next_id() {
+    static std::atomic<unsigned> last{0};
+    return ++last;
+  }
   slmc_backend backend_;
+  unsigned id_ = 0;
   bool timeout_disabled_ = false;
 };
 
@@ -689,6 +700,10 @@ public:
   static constexpr const wchar_t cpu_accelerator[] = L"cpu";
   static constexpr const wchar_t level_zero_accelerator[] = L"level_zero";
   static constexpr const wchar_t cuda_accelerator[] = L"cuda";
+  /// Direct3D's software devices (the reference rasterizer, WARP): here the
+  /// CPU fallback, slmc's software device.
+  static constexpr const wchar_t direct3d_ref[] = L"direct3d\\ref";
+  static constexpr const wchar_t direct3d_warp[] = L"direct3d\\warp";
 
   accelerator() : accelerator(std::wstring(default_accelerator)) {}
   explicit accelerator(const std::wstring &device_path)
@@ -755,7 +770,7 @@ public:
 
   accelerator_view get_default_view() const { return default_view; }
   accelerator_view create_view(Concurrency::queuing_mode q = queuing_mode_automatic) const {
-    return accelerator_view(backend_, q);
+    return accelerator_view(backend_, q, accelerator_view::next_id());
   }
 
   bool operator==(const accelerator &o) const { return backend_ == o.backend_; }
@@ -767,7 +782,8 @@ private:
   static slmc_backend backend_of(const std::wstring &path) {
     if (path == default_accelerator || path.empty())
       return detail::current_backend();
-    if (path == cpu_accelerator) return SLMC_BACKEND_CPU;
+    if (path == cpu_accelerator || path == direct3d_ref || path == direct3d_warp)
+      return SLMC_BACKEND_CPU;
     if (path == level_zero_accelerator) return SLMC_BACKEND_LEVEL_ZERO;
     if (path == cuda_accelerator) return SLMC_BACKEND_CUDA;
     throw runtime_exception("accelerator: unknown device path (use default, cpu, "
@@ -1468,12 +1484,13 @@ public:
 
   /// A deep copy.
   array(const array &o) : extent(o.extent) {
-    allocate(nullptr, o.cpu_access_type);
+    allocate(&o.view_, o.cpu_access_type); // on the same view (5.1)
     detail::host_access();
     if (bytes()) detail::check(slmc_memcpy(data_, o.data_, bytes()), "array copy");
   }
   array(array &&o) noexcept
-      : extent(o.extent), data_(o.data_), twin_(o.twin_), cpu_access_type(o.cpu_access_type) {
+      : extent(o.extent), data_(o.data_), twin_(o.twin_), view_(o.view_),
+        cpu_access_type(o.cpu_access_type) {
     o.data_ = nullptr;
     o.twin_ = nullptr;
     o.extent = concurrency::extent<N>();
@@ -1495,6 +1512,7 @@ public:
       extent = o.extent;
       data_ = o.data_;
       twin_ = o.twin_;
+      view_ = o.view_;
       o.data_ = nullptr;
       o.twin_ = nullptr;
       o.extent = concurrency::extent<N>();
@@ -1512,8 +1530,9 @@ public:
   ~array() { release(); }
 
   SLMC_HD concurrency::extent<N> get_extent() const { return extent; }
-  accelerator_view get_accelerator_view() const { return accelerator_view(); }
-  accelerator_view get_associated_accelerator_view() const { return accelerator_view(); }
+  /// The view the array was made on (the default view unless one was given).
+  accelerator_view get_accelerator_view() const { return view_; }
+  accelerator_view get_associated_accelerator_view() const { return view_; }
   /// The CPU access type the array was created with (auto resolved).
   access_type get_cpu_access_type() const { return cpu_access_type; }
 
@@ -1574,6 +1593,26 @@ public:
   SLMC_HD array_view<const T, N> section(const concurrency::extent<N> &e) const {
     return array_view<const T, N>(*this).section(e);
   }
+  // The rank-specific forms of the specification's array synopsis (5.1).
+  SLMC_HD array_view<T, N> section(int i0, int e0) {
+    return array_view<T, N>(*this).section(i0, e0);
+  }
+  SLMC_HD array_view<const T, N> section(int i0, int e0) const {
+    return array_view<const T, N>(*this).section(i0, e0);
+  }
+  SLMC_HD array_view<T, N> section(int i0, int i1, int e0, int e1) {
+    return array_view<T, N>(*this).section(i0, i1, e0, e1);
+  }
+  SLMC_HD array_view<const T, N> section(int i0, int i1, int e0, int e1) const {
+    return array_view<const T, N>(*this).section(i0, i1, e0, e1);
+  }
+  SLMC_HD array_view<T, N> section(int i0, int i1, int i2, int e0, int e1, int e2) {
+    return array_view<T, N>(*this).section(i0, i1, i2, e0, e1, e2);
+  }
+  SLMC_HD array_view<const T, N> section(int i0, int i1, int i2, int e0, int e1,
+                                         int e2) const {
+    return array_view<const T, N>(*this).section(i0, i1, i2, e0, e1, e2);
+  }
   template <int K> SLMC_HD array_view<T, K> view_as(const concurrency::extent<K> &e) {
     static_assert(N == 1, "view_as needs an array of rank 1");
     return array_view<T, 1>(*this).view_as(e);
@@ -1619,7 +1658,10 @@ private:
 
   void allocate(const accelerator_view *av = nullptr,
                 access_type cpu_access = access_type_auto) {
-    if (av) av->check_current("array");
+    if (av) {
+      av->check_current("array");
+      view_ = *av;
+    }
     cpu_access_type = detail::resolve_access(detail::current_backend(), cpu_access);
     for (int i = 0; i < N; ++i)
       if (extent[i] < 0)
@@ -1679,6 +1721,7 @@ private:
 
   T *data_ = nullptr;
   void *twin_ = nullptr; // device-visible copy of this object
+  accelerator_view view_;
 
 public:
   /// MSVC's property (read it only).

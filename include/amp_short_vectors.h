@@ -240,8 +240,9 @@ public:
 
   /// All components zero.
   SLMC_HD short_vec() {}
-  /// Every component v.
-  SLMC_HD explicit short_vec(T v) { for (int i = 0; i < N; ++i) at(i) = v; }
+  /// Every component v. Not explicit, as MSVC's (float_4(float) and the
+  /// others): `v * 2.0f` and `float_4 z = 0.0f;` convert the scalar.
+  SLMC_HD short_vec(T v) { for (int i = 0; i < N; ++i) at(i) = v; }
   template <int M = N, typename std::enable_if<M == 2, int>::type = 0>
   SLMC_HD short_vec(T v0, T v1) { this->x = v0; this->y = v1; }
   template <int M = N, typename std::enable_if<M == 3, int>::type = 0>
@@ -303,6 +304,33 @@ public:
   SLMC_AMP_VEC_ASSIGN(>>, integral, static_assert(integral, "operator>> needs int or uint components"))
 #undef SLMC_AMP_VEC_ASSIGN
 
+  // Binary operators as non-template friends (MSVC's are), so that a scalar
+  // operand converts: `v * s`, `s * v`, `v == 0`.
+#define SLMC_AMP_VEC_BINARY(op)                                                \
+  friend SLMC_HD short_vec operator op(const short_vec &a, const short_vec &b) { \
+    short_vec r = a;                                                           \
+    r op## = b;                                                                \
+    return r;                                                                  \
+  }
+  SLMC_AMP_VEC_BINARY(+)
+  SLMC_AMP_VEC_BINARY(-)
+  SLMC_AMP_VEC_BINARY(*)
+  SLMC_AMP_VEC_BINARY(/)
+  SLMC_AMP_VEC_BINARY(%)
+  SLMC_AMP_VEC_BINARY(&)
+  SLMC_AMP_VEC_BINARY(|)
+  SLMC_AMP_VEC_BINARY(^)
+  SLMC_AMP_VEC_BINARY(<<)
+  SLMC_AMP_VEC_BINARY(>>)
+#undef SLMC_AMP_VEC_BINARY
+  /// Equal when every component is.
+  friend SLMC_HD bool operator==(const short_vec &a, const short_vec &b) {
+    for (int i = 0; i < N; ++i)
+      if (!(a[i] == b[i])) return false;
+    return true;
+  }
+  friend SLMC_HD bool operator!=(const short_vec &a, const short_vec &b) { return !(a == b); }
+
 private:
   template <class U> SLMC_HD static T convert(const U &u) { return T(u); }
   SLMC_HD static T convert(const norm &u) { return T(float(u)); }
@@ -316,36 +344,6 @@ private:
 #undef SLMC_SWIZZLES
 #undef SLMC_COMPONENT
 
-#define SLMC_AMP_VEC_BINARY(op)                                                \
-  template <class T, int N>                                                    \
-  SLMC_HD short_vec<T, N> operator op(const short_vec<T, N> &a, const short_vec<T, N> &b) { \
-    short_vec<T, N> r = a;                                                     \
-    r op## = b;                                                                \
-    return r;                                                                  \
-  }
-SLMC_AMP_VEC_BINARY(+)
-SLMC_AMP_VEC_BINARY(-)
-SLMC_AMP_VEC_BINARY(*)
-SLMC_AMP_VEC_BINARY(/)
-SLMC_AMP_VEC_BINARY(%)
-SLMC_AMP_VEC_BINARY(&)
-SLMC_AMP_VEC_BINARY(|)
-SLMC_AMP_VEC_BINARY(^)
-SLMC_AMP_VEC_BINARY(<<)
-SLMC_AMP_VEC_BINARY(>>)
-#undef SLMC_AMP_VEC_BINARY
-
-/// Equal when every component is.
-template <class T, int N>
-SLMC_HD bool operator==(const short_vec<T, N> &a, const short_vec<T, N> &b) {
-  for (int i = 0; i < N; ++i)
-    if (!(a[i] == b[i])) return false;
-  return true;
-}
-template <class T, int N>
-SLMC_HD bool operator!=(const short_vec<T, N> &a, const short_vec<T, N> &b) {
-  return !(a == b);
-}
 } // namespace detail
 
 /// HLSL's names for the short vectors.

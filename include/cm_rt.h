@@ -108,6 +108,9 @@ typedef uint64_t UINT64;
 #define CM_EXCEED_MAX_SLM_SIZE -34
 #define CM_INTEL_GFX_NOTFOUND -40
 #define CM_NOT_SET_KERNEL_ARGUMENT -53
+/// Codes below this one are the driver's own (Intel's runtime); helpers
+/// that turn codes into text test against it.
+#define CM_INTERNAL_ERROR_CODE_OFFSET -10000
 
 /// A kernel's name as CreateKernel takes it: CM_KERNEL_FUNCTION(nbody).
 #ifndef CM_KERNEL_FUNCTION

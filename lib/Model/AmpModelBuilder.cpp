@@ -189,6 +189,8 @@ public:
       : Ctx(Ctx), SM(Ctx.getSourceManager()), Model(Model) {}
 
   bool VisitFunctionDecl(FunctionDecl *FD) {
+    if (InstantiationsOnly)
+      return true;
     for (const auto *A : FD->specific_attrs<AnnotateAttr>()) {
       if (A->getAnnotation() != RestrictTag)
         continue;
@@ -222,6 +224,8 @@ public:
   }
 
   bool VisitVarDecl(VarDecl *VD) {
+    if (InstantiationsOnly)
+      return true;
     const AnnotateAttr *A = findAnnotation(VD, TileStaticTag);
     if (!A)
       return true;
@@ -246,6 +250,8 @@ public:
   }
 
   bool VisitCXXConstructExpr(CXXConstructExpr *CE) {
+    if (InstantiationsOnly)
+      return true;
     if (const CXXConstructorDecl *Ctor = CE->getConstructor())
       if (!Ctor->isImplicit())
         noteCall(CE, Ctor);
@@ -262,7 +268,27 @@ public:
   std::vector<RawCall> RawCalls;
 
   bool VisitFieldDecl(FieldDecl *FD) {
+    if (InstantiationsOnly)
+      return true;
     noteMisplacedTileStatic(FD);
+    return true;
+  }
+
+  /// The second pass (see AmpModelBuilder::build): template
+  /// instantiations, generic lambdas' included, for the launches that only
+  /// they have (a kernel lambda in a function template is of a dependent
+  /// type there, so its parallel_for_each has no callee), and their
+  /// barriers.
+  void visitInstantiations() { InstantiationsOnly = true; }
+  bool shouldVisitTemplateInstantiations() const { return InstantiationsOnly; }
+  bool TraverseLambdaExpr(LambdaExpr *LE) {
+    if (!FunctionScopeVisitor::TraverseLambdaExpr(LE))
+      return false;
+    if (InstantiationsOnly && LE->isGenericLambda())
+      if (FunctionTemplateDecl *T = LE->getCallOperator()->getDescribedFunctionTemplate())
+        for (FunctionDecl *Spec : T->specializations())
+          if (!TraverseDecl(Spec))
+            return false;
     return true;
   }
 
@@ -270,7 +296,16 @@ public:
     const FunctionDecl *Callee = CE->getDirectCallee();
     if (!Callee)
       return true;
-    noteCall(CE, Callee);
+    if (InstantiationsOnly) {
+      const FunctionDecl *Fn = currentFunction();
+      if (!Fn || Fn->isDependentContext() || !inInstantiation(Fn))
+        return true;
+      for (const Kernel &K : Model.Kernels)
+        if (K.Dialect == DialectKind::Amp && K.Launch->getBeginLoc() == CE->getBeginLoc())
+          return true; // the template's own launch, or another instantiation's
+    } else {
+      noteCall(CE, Callee);
+    }
     if (auto *MCE = dyn_cast<CXXMemberCallExpr>(CE)) {
       const CXXRecordDecl *RD = MCE->getMethodDecl()->getParent();
       if (RD->getName() == "tile_barrier" && isInConcurrency(RD) &&
@@ -312,6 +347,18 @@ public:
   }
 
 private:
+  /// Whether FD is, or is inside, a template instantiation.
+  static bool inInstantiation(const FunctionDecl *FD) {
+    for (const DeclContext *DC = FD; DC; DC = DC->getParent()) {
+      if (const auto *F = dyn_cast<FunctionDecl>(DC); F && F->getTemplateInstantiationPattern())
+        return true;
+      if (const auto *R = dyn_cast<CXXRecordDecl>(DC); R && R->getTemplateInstantiationPattern())
+        return true;
+    }
+    return false;
+  }
+  bool InstantiationsOnly = false;
+
   /// `extent<N>(c0, ...).tile<...>()` or `e.tile<...>()` with `e` a const
   /// extent built from constants: the domain is known at compile time.
   /// (pad()/truncate() and anything else: decided at run time.)
@@ -374,6 +421,9 @@ public:
   void build(ASTContext &Ctx, ProgramModel &Model) override {
     AmpVisitor V(Ctx, Model);
     V.TraverseDecl(Ctx.getTranslationUnitDecl());
+    AmpVisitor Instantiations(Ctx, Model);
+    Instantiations.visitInstantiations();
+    Instantiations.TraverseDecl(Ctx.getTranslationUnitDecl());
     for (const AmpVisitor::RawCall &C : V.RawCalls)
       resolveRestrictionOverloads(Ctx, C.Site, C.Callee, C.Caller, Model);
     llvm::DenseSet<const FunctionDecl *> InASet;

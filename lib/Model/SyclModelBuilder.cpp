@@ -59,16 +59,59 @@ public:
   SyclVisitor(ASTContext &Ctx, ProgramModel &Model)
       : Ctx(Ctx), SM(Ctx.getSourceManager()), Model(Model) {}
 
+  /// The second pass (see SyclModelBuilder::build): template
+  /// instantiations, generic lambdas' included, for the launches written
+  /// with a dependent argument or object (`q.submit([&](auto &h) {
+  /// h.parallel_for(...); })`, a functor `K<T>{...}` launched in a function
+  /// template), whose callee only the instantiation has.
+  bool shouldVisitTemplateInstantiations() const { return InstantiationsOnly; }
+  bool TraverseLambdaExpr(LambdaExpr *LE) {
+    if (!FunctionScopeVisitor::TraverseLambdaExpr(LE))
+      return false;
+    if (InstantiationsOnly && LE->isGenericLambda())
+      if (FunctionTemplateDecl *T = LE->getCallOperator()->getDescribedFunctionTemplate())
+        for (FunctionDecl *Spec : T->specializations())
+          if (!TraverseDecl(Spec))
+            return false;
+    return true;
+  }
+  void visitInstantiations() { InstantiationsOnly = true; }
+
   bool VisitCallExpr(CallExpr *CE) {
     const FunctionDecl *Callee = CE->getDirectCallee();
     if (!Callee)
       return true;
-    if (isGroupLocalMemory(Callee))
+    if (InstantiationsOnly) {
+      const FunctionDecl *Fn = currentFunction();
+      if (!Fn || Fn->isDependentContext())
+        return true;
+      bool NdRange = findAnnotation(Callee, "slmc.entry:sycl.parallel_for.nd_range");
+      if (NdRange || findAnnotation(Callee, "slmc.entry:sycl.parallel_for.range") ||
+          findAnnotation(Callee, "slmc.entry:sycl.single_task"))
+        return addKernel(CE, NdRange, /*IfNew=*/true);
+      // The barriers of instantiated code: the first pass saw their
+      // templates' only.
+      if (inInstantiation(Fn))
+        addBarrier(CE, Callee);
+      return true;
+    }
+    if (isGroupLocalMemory(Callee)) {
+      // In a template (a generic command-group lambda's kernel, say) the
+      // instantiations are the calls that run: addInstantiatedGroupLocals
+      // finds those a kernel reaches.
+      if (currentFunction() && currentFunction()->isDependentContext())
+        return true;
       return addGroupLocal(CE, Callee, currentFunction());
+    }
     bool NdRange = findAnnotation(Callee, "slmc.entry:sycl.parallel_for.nd_range");
     if (NdRange || findAnnotation(Callee, "slmc.entry:sycl.parallel_for.range") ||
         findAnnotation(Callee, "slmc.entry:sycl.single_task"))
       return addKernel(CE, NdRange);
+    addBarrier(CE, Callee);
+    return true;
+  }
+
+  void addBarrier(const CallExpr *CE, const FunctionDecl *Callee) {
     if (inSyclNamespace(Callee) &&
         ((isWorkGroupFunction(Callee) && !onSubGroup(Callee)) ||
          (isa<CXXMethodDecl>(Callee) && Callee->getName() == "barrier" &&
@@ -78,7 +121,18 @@ public:
                                         Callee->getName() == "barrier"
                                     ? nullptr
                                     : writtenName(Callee)});
-    return true;
+  }
+
+  /// Whether FD is, or is inside, a template instantiation (a member of a
+  /// class template specialisation, a lambda of an instantiated function).
+  static bool inInstantiation(const FunctionDecl *FD) {
+    for (const DeclContext *DC = FD; DC; DC = DC->getParent()) {
+      if (const auto *F = dyn_cast<FunctionDecl>(DC); F && F->getTemplateInstantiationPattern())
+        return true;
+      if (const auto *R = dyn_cast<CXXRecordDecl>(DC); R && R->getTemplateInstantiationPattern())
+        return true;
+    }
+    return false;
   }
 
   static bool isGroupLocalMemory(const FunctionDecl *Callee) {
@@ -173,7 +227,9 @@ private:
     return true;
   }
 
-  bool addKernel(const CallExpr *CE, bool NdRange) {
+  /// IfNew: a launch in an instantiation, unless the template's own launch
+  /// (same place, same kernel function) is in the model already.
+  bool addKernel(const CallExpr *CE, bool NdRange, bool IfNew = false) {
     if (CE->getNumArgs() < 1)
       return true;
     Kernel K;
@@ -181,6 +237,12 @@ private:
     K.Launch = CE;
     const Expr *Arg = CE->getArg(CE->getNumArgs() - 1);
     K.Body = functorBody(Arg->getType());
+    if (IfNew && K.Body)
+      for (const Kernel &Known : Model.Kernels)
+        if (Known.Dialect == DialectKind::Sycl &&
+            (Known.Launch->getBeginLoc() == CE->getBeginLoc() ||
+             patternOf(Known.Body) == patternOf(K.Body)))
+          return true;
     K.UsesWorkGroups = NdRange;
     if (NdRange)
       for (const Expr *A : CE->arguments())
@@ -189,6 +251,14 @@ private:
     if (K.Body)
       Model.Kernels.push_back(K);
     return true;
+  }
+
+  static const FunctionDecl *patternOf(const FunctionDecl *FD) {
+    if (!FD)
+      return nullptr;
+    if (const FunctionDecl *P = FD->getTemplateInstantiationPattern())
+      return P;
+    return FD;
   }
 
   /// The work-group shape of an nd_range written in the launch with a
@@ -253,6 +323,7 @@ private:
   ASTContext &Ctx;
   const SourceManager &SM;
   ProgramModel &Model;
+  bool InstantiationsOnly = false;
 };
 
 /// The reqd_sub_group_size attributes of the translation unit, on lambdas
@@ -318,6 +389,9 @@ public:
   void build(ASTContext &Ctx, ProgramModel &Model) override {
     SyclVisitor V(Ctx, Model);
     V.TraverseDecl(Ctx.getTranslationUnitDecl());
+    SyclVisitor Instantiations(Ctx, Model);
+    Instantiations.visitInstantiations();
+    Instantiations.TraverseDecl(Ctx.getTranslationUnitDecl());
     V.addInstantiatedGroupLocals();
     SubGroupSizeVisitor(Model).TraverseDecl(Ctx.getTranslationUnitDecl());
   }
