@@ -274,24 +274,8 @@ public:
     return true;
   }
 
-  /// The second pass (see AmpModelBuilder::build): template
-  /// instantiations, generic lambdas' included, for the launches that only
-  /// they have (a kernel lambda in a function template is of a dependent
-  /// type there, so its parallel_for_each has no callee), and their
-  /// barriers.
-  void visitInstantiations() { InstantiationsOnly = true; }
-  bool shouldVisitTemplateInstantiations() const { return InstantiationsOnly; }
-  bool TraverseLambdaExpr(LambdaExpr *LE) {
-    if (!FunctionScopeVisitor::TraverseLambdaExpr(LE))
-      return false;
-    if (InstantiationsOnly && LE->isGenericLambda())
-      if (FunctionTemplateDecl *T = LE->getCallOperator()->getDescribedFunctionTemplate())
-        for (FunctionDecl *Spec : T->specializations())
-          if (!TraverseDecl(Spec))
-            return false;
-    return true;
-  }
-
+  // The second pass (AmpModelBuilder::build, visitInstantiations): the
+  // launches only instantiations have, and their barriers.
   bool VisitCallExpr(CallExpr *CE) {
     const FunctionDecl *Callee = CE->getDirectCallee();
     if (!Callee)
@@ -347,18 +331,6 @@ public:
   }
 
 private:
-  /// Whether FD is, or is inside, a template instantiation.
-  static bool inInstantiation(const FunctionDecl *FD) {
-    for (const DeclContext *DC = FD; DC; DC = DC->getParent()) {
-      if (const auto *F = dyn_cast<FunctionDecl>(DC); F && F->getTemplateInstantiationPattern())
-        return true;
-      if (const auto *R = dyn_cast<CXXRecordDecl>(DC); R && R->getTemplateInstantiationPattern())
-        return true;
-    }
-    return false;
-  }
-  bool InstantiationsOnly = false;
-
   /// `extent<N>(c0, ...).tile<...>()` or `e.tile<...>()` with `e` a const
   /// extent built from constants: the domain is known at compile time.
   /// (pad()/truncate() and anything else: decided at run time.)

@@ -30,7 +30,16 @@ public:
   bool TraverseLambdaExpr(clang::LambdaExpr *LE) {
     clang::CXXMethodDecl *Op = LE->getCallOperator();
     static_cast<Derived *>(this)->VisitFunctionDecl(Op);
-    return scoped(Op, [&] { return Base::TraverseLambdaExpr(LE); });
+    if (!scoped(Op, [&] { return Base::TraverseLambdaExpr(LE); }))
+      return false;
+    // A generic lambda's instantiations hang off its call operator template,
+    // which the traversal of the expression does not reach.
+    if (InstantiationsOnly && LE->isGenericLambda())
+      if (clang::FunctionTemplateDecl *T = Op->getDescribedFunctionTemplate())
+        for (clang::FunctionDecl *Spec : T->specializations())
+          if (!this->TraverseDecl(Spec))
+            return false;
+    return true;
   }
   bool TraverseFunctionDecl(clang::FunctionDecl *FD) {
     return scoped(FD, [&] { return Base::TraverseFunctionDecl(FD); });
@@ -49,7 +58,30 @@ public:
   }
   bool VisitFunctionDecl(clang::FunctionDecl *) { return true; }
 
+  /// A second pass over template instantiations only (generic lambdas'
+  /// included): the model builders find there the launches whose callee a
+  /// template's own text does not have (a kernel lambda in a function
+  /// template is of a dependent type; `[&](auto &h) { h.parallel_for(...); }`).
+  void visitInstantiations() { InstantiationsOnly = true; }
+  bool shouldVisitTemplateInstantiations() const { return InstantiationsOnly; }
+
 protected:
+  bool InstantiationsOnly = false;
+
+  /// Whether FD is, or is inside, a template instantiation (a member of a
+  /// class template specialisation, a lambda of an instantiated function).
+  static bool inInstantiation(const clang::FunctionDecl *FD) {
+    for (const clang::DeclContext *DC = FD; DC; DC = DC->getParent()) {
+      if (const auto *F = llvm::dyn_cast<clang::FunctionDecl>(DC);
+          F && F->getTemplateInstantiationPattern())
+        return true;
+      if (const auto *R = llvm::dyn_cast<clang::CXXRecordDecl>(DC);
+          R && R->getTemplateInstantiationPattern())
+        return true;
+    }
+    return false;
+  }
+
   const clang::FunctionDecl *currentFunction() const {
     return Stack.empty() ? nullptr : Stack.back();
   }

@@ -59,24 +59,10 @@ public:
   SyclVisitor(ASTContext &Ctx, ProgramModel &Model)
       : Ctx(Ctx), SM(Ctx.getSourceManager()), Model(Model) {}
 
-  /// The second pass (see SyclModelBuilder::build): template
-  /// instantiations, generic lambdas' included, for the launches written
-  /// with a dependent argument or object (`q.submit([&](auto &h) {
-  /// h.parallel_for(...); })`, a functor `K<T>{...}` launched in a function
-  /// template), whose callee only the instantiation has.
-  bool shouldVisitTemplateInstantiations() const { return InstantiationsOnly; }
-  bool TraverseLambdaExpr(LambdaExpr *LE) {
-    if (!FunctionScopeVisitor::TraverseLambdaExpr(LE))
-      return false;
-    if (InstantiationsOnly && LE->isGenericLambda())
-      if (FunctionTemplateDecl *T = LE->getCallOperator()->getDescribedFunctionTemplate())
-        for (FunctionDecl *Spec : T->specializations())
-          if (!TraverseDecl(Spec))
-            return false;
-    return true;
-  }
-  void visitInstantiations() { InstantiationsOnly = true; }
-
+  // The second pass (SyclModelBuilder::build, visitInstantiations): the
+  // launches written with a dependent argument or object (`q.submit([&](auto
+  // &h) { h.parallel_for(...); })`, a functor `K<T>{...}` launched in a
+  // function template), whose callee only the instantiation has.
   bool VisitCallExpr(CallExpr *CE) {
     const FunctionDecl *Callee = CE->getDirectCallee();
     if (!Callee)
@@ -123,17 +109,6 @@ public:
                                     : writtenName(Callee)});
   }
 
-  /// Whether FD is, or is inside, a template instantiation (a member of a
-  /// class template specialisation, a lambda of an instantiated function).
-  static bool inInstantiation(const FunctionDecl *FD) {
-    for (const DeclContext *DC = FD; DC; DC = DC->getParent()) {
-      if (const auto *F = dyn_cast<FunctionDecl>(DC); F && F->getTemplateInstantiationPattern())
-        return true;
-      if (const auto *R = dyn_cast<CXXRecordDecl>(DC); R && R->getTemplateInstantiationPattern())
-        return true;
-    }
-    return false;
-  }
 
   static bool isGroupLocalMemory(const FunctionDecl *Callee) {
     return findAnnotation(Callee, "slmc.entry:sycl.group_local_memory") ||
@@ -323,7 +298,6 @@ private:
   ASTContext &Ctx;
   const SourceManager &SM;
   ProgramModel &Model;
-  bool InstantiationsOnly = false;
 };
 
 /// The reqd_sub_group_size attributes of the translation unit, on lambdas
