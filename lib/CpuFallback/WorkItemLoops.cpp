@@ -59,6 +59,7 @@
 #include "llvm/IR/Module.h"
 #include "llvm/IR/PatternMatch.h"
 #include "llvm/IR/PassManager.h"
+#include "llvm/IR/ValueMap.h"
 #include "llvm/IR/Verifier.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Plugins/PassPlugin.h"
@@ -235,7 +236,14 @@ private:
   BasicBlock &Prolog;
   AllocaInst &Item;
   const DenseSet<AllocaInst *> &Private;
-  DenseMap<Instruction *, Remat> Kinds;
+  /// Answers so far. The transformation erases instructions while this is
+  /// in use, and a new instruction (a phi, say) may then get an erased one's
+  /// address: a ValueMap forgets an erased key, so no stale answer is read
+  /// for it (a copy of a phi would recurse around its loop forever).
+  struct KindsConfig : ValueMapConfig<Instruction *> {
+    enum { FollowRAUW = false };
+  };
+  ValueMap<Instruction *, Remat, KindsConfig> Kinds;
 };
 
 /// Tests at the start of a region that send the work-items failing them

@@ -116,6 +116,10 @@ struct use_host_ptr {};
 struct use_mutex {};
 struct context_bound {};
 } // namespace buffer
+namespace reduction {
+/// The reduction variable's old value is not combined (reduction.hpp).
+struct initialize_to_identity {};
+} // namespace reduction
 } // namespace property
 
 inline constexpr property::no_init no_init{};
@@ -127,9 +131,10 @@ template <> struct is_property<property::queue::enable_profiling> : std::true_ty
 template <> struct is_property<property::buffer::use_host_ptr> : std::true_type {};
 template <> struct is_property<property::buffer::use_mutex> : std::true_type {};
 template <> struct is_property<property::buffer::context_bound> : std::true_type {};
+template <> struct is_property<property::reduction::initialize_to_identity> : std::true_type {};
 
-/// A set of properties. Only their presence is recorded: none of them
-/// changes what this implementation does.
+/// A set of properties. Only their presence is recorded; of them only
+/// initialize_to_identity changes what this implementation does.
 class property_list {
 public:
   property_list() = default;
@@ -149,6 +154,7 @@ private:
            : std::is_same<P, property::queue::in_order>::value         ? 2u
            : std::is_same<P, property::queue::enable_profiling>::value ? 4u
            : std::is_same<P, property::buffer::use_host_ptr>::value    ? 8u
+           : std::is_same<P, property::reduction::initialize_to_identity>::value ? 16u
                                                                         : 0u;
   }
   template <typename P> void record(const P &) { bits_ |= bit<P>(); }

@@ -15,6 +15,9 @@
 //   range<N>(R)         -> groups of 256 (1-D), 16x16 (2-D), 16x4x4 (3-D)
 //                          work-items, rounded up; the extra ones return
 //   single_task         -> one group of one work-item
+//   parallel_for(r, reductions..., k)
+//                       -> the same groups, then one group per reduction
+//                          (reduction.hpp)
 //
 // The entry points the compiler looks for are annotated on every overload
 // that takes a kernel, and the kernel is always the last parameter.
@@ -28,8 +31,10 @@
 #include "sycl/detail/device.hpp"
 #include "sycl/detail/exception.hpp"
 #include "sycl/detail/item.hpp"
+#include "sycl/detail/reduction.hpp"
 
 #include <chrono>
+#include <utility>
 
 namespace sycl {
 
@@ -57,15 +62,40 @@ struct queue_state {
   bool profiling = false;
   std::mutex lock;
   std::vector<std::exception_ptr> pending;
+  void *reduction_scratch = nullptr;
+  size_t reduction_scratch_bytes = 0;
 
   explicit queue_state(const device &d) : dev(d) {}
   queue_state(const queue_state &) = delete;
   queue_state &operator=(const queue_state &) = delete;
   ~queue_state() {
+    if (reduction_scratch) {
+      slmc_synchronize();
+      slmc_free(reduction_scratch);
+    }
     try {
       report();
     } catch (...) {
     }
+  }
+
+  /// Device memory for reductions' partial results, reused by every
+  /// reduction of the queue: the queue runs its commands in order, so the
+  /// next reduction starts after the last one has read them.
+  void *reduction_memory(size_t bytes) {
+    if (bytes > reduction_scratch_bytes) {
+      if (reduction_scratch) {
+        slmc_synchronize();
+        slmc_free(reduction_scratch);
+        reduction_scratch = nullptr;
+        reduction_scratch_bytes = 0;
+      }
+      slmc_status s = slmc_malloc_device(&reduction_scratch, bytes);
+      if (s != SLMC_SUCCESS)
+        throw make_exception(s, "reduction: cannot allocate memory for partial results");
+      reduction_scratch_bytes = bytes;
+    }
+    return reduction_scratch;
   }
 
   /// Waits for all launched work; a failure is kept for the handler.
@@ -223,6 +253,84 @@ template <typename K> struct single_task_kernel {
   }
 };
 
+/// Work-groups and their size, x fastest; `empty` when there are no
+/// work-items.
+struct launch_shape {
+  uint32_t group_count[3] = {1, 1, 1}, group_size[3] = {1, 1, 1};
+  bool empty = false;
+  slmc_dim3 groups() const { return slmc_dim3{group_count[0], group_count[1], group_count[2]}; }
+  slmc_dim3 size() const { return slmc_dim3{group_size[0], group_size[1], group_size[2]}; }
+  size_t total_groups() const {
+    return empty ? 0 : size_t(group_count[0]) * group_count[1] * group_count[2];
+  }
+};
+
+/// The reductions' descriptions a reduction kernel carries (a tuple that
+/// stays trivially copyable).
+template <typename... D> struct desc_pack {};
+template <typename D, typename... Ds> struct desc_pack<D, Ds...> {
+  D head;
+  desc_pack<Ds...> tail;
+};
+inline desc_pack<> make_pack() { return {}; }
+template <typename D, typename... Ds>
+desc_pack<D, Ds...> make_pack(const D &d, const Ds &...ds) {
+  return desc_pack<D, Ds...>{d, make_pack(ds...)};
+}
+template <size_t I, typename P> SLMC_HD const auto &pack_get(const P &p) {
+  if constexpr (I == 0)
+    return p.head;
+  else
+    return pack_get<I - 1>(p.tail);
+}
+
+/// One work-item of a kernel with reductions (reduction.hpp): its
+/// reducers, the kernel, then the group's partial results. `NdRange`
+/// kernels take the nd_item; range kernels an item, for work-items within
+/// `extent` only.
+template <typename K, int N, bool NdRange, typename... D> struct reduction_kernel {
+  K kernel;
+  range<N> extent;
+  id<N> offset;
+  desc_pack<D...> descs;
+  void *partials[sizeof...(D)];
+  static constexpr unsigned slmc_reqd_sub_group_size = slmc::required_sub_group_size<K>;
+
+  SLMC_HD void operator()() const { with_reducers<0>(item_factory::make_nd_item<N>(offset)); }
+  SLMC_HD void operator()(unsigned char *dynamic_memory) const {
+    set_dynamic_group_memory(dynamic_memory);
+    (*this)();
+  }
+
+private:
+  template <size_t I, typename... R>
+  SLMC_HD void with_reducers(const nd_item<N> &it, R &...reducers) const {
+    if constexpr (I == sizeof...(D)) {
+      run(it, reducers...);
+    } else {
+      const auto &d = pack_get<I>(descs);
+      using Desc = typename std::decay<decltype(d)>::type;
+      typename Desc::reducer_type r(d.identity, d.op);
+      with_reducers<I + 1>(it, reducers..., r);
+      reduce_group(d, r, it.get_group(), it.get_group_linear_id(), partials[I]);
+    }
+  }
+  template <typename... R> SLMC_HD void run(const nd_item<N> &it, R &...reducers) const {
+    if constexpr (NdRange) {
+      kernel(it, reducers...);
+    } else {
+      id<N> g;
+      for (int d = 0; d < N; ++d) {
+        size_t v = it.get_global_id(d);
+        if (v >= extent[d])
+          return;
+        g[d] = v;
+      }
+      kernel(item_factory::make_item<N>(g, extent, id<N>()), reducers...);
+    }
+  }
+};
+
 /// Fills `count` elements with a pattern (queue::fill, handler::fill).
 template <typename T> struct fill_kernel {
   T *ptr;
@@ -304,6 +412,29 @@ public:
   SLMC_ENTRY_POINT("sycl.parallel_for.range")
   void parallel_for(size_t n, const KernelType &kernel) {
     range_impl(range<1>(n), id<1>(), kernel);
+  }
+
+  // ---- Kernels with reductions (reduction.hpp) ----
+  template <typename KernelName = detail::auto_name, int Dimensions, typename... Rest,
+            typename = detail::if_reductions<Rest...>>
+  SLMC_ENTRY_POINT("sycl.parallel_for.nd_range")
+  void parallel_for(nd_range<Dimensions> r, Rest &&...rest) {
+    reduction_impl<true>(r.get_global_range(), r.get_offset(), nd_range_shape(r),
+                         std::forward<Rest>(rest)...);
+  }
+  template <typename KernelName = detail::auto_name, int Dimensions, typename... Rest,
+            typename = detail::if_reductions<Rest...>>
+  SLMC_ENTRY_POINT("sycl.parallel_for.range")
+  void parallel_for(range<Dimensions> r, Rest &&...rest) {
+    reduction_impl<false>(r, id<Dimensions>(), range_shape(r, id<Dimensions>()),
+                          std::forward<Rest>(rest)...);
+  }
+  template <typename KernelName = detail::auto_name, typename... Rest,
+            typename = detail::if_reductions<Rest...>>
+  SLMC_ENTRY_POINT("sycl.parallel_for.range")
+  void parallel_for(size_t n, Rest &&...rest) {
+    reduction_impl<false>(range<1>(n), id<1>(), range_shape(range<1>(n), id<1>()),
+                          std::forward<Rest>(rest)...);
   }
 
   // ---- Memory commands ----
@@ -390,7 +521,37 @@ public:
   template <int N, typename KernelType>
   void nd_range_impl(const nd_range<N> &r, const KernelType &kernel) {
     command();
-    uint32_t groups[3] = {1, 1, 1}, size[3] = {1, 1, 1};
+    detail::launch_shape shape = nd_range_shape(r);
+    if (shape.empty)
+      return;
+    detail::nd_range_kernel<KernelType, N> f{kernel, r.get_offset()};
+    launch<KernelType>(f, shape.groups(), shape.size(), "parallel_for");
+  }
+
+  template <int N, typename KernelType>
+  void range_impl(const range<N> &r, const id<N> &offset, const KernelType &kernel) {
+    command();
+    detail::launch_shape shape = range_shape(r, offset);
+    if (shape.empty)
+      return;
+    detail::range_kernel<KernelType, N> f{kernel, r, offset};
+    launch<KernelType>(f, shape.groups(), shape.size(), "parallel_for");
+  }
+
+  /// parallel_for(range | nd_range, reductions..., kernel): `args` is the
+  /// reduction objects and the kernel.
+  template <bool NdRange, int N, typename... Args>
+  void reduction_impl(const range<N> &global, const id<N> &offset,
+                      const detail::launch_shape &shape, Args &&...args) {
+    command();
+    run_reductions<NdRange>(global, offset, shape,
+                            std::make_index_sequence<sizeof...(Args) - 1>(),
+                            std::forward_as_tuple(args...));
+  }
+
+private:
+  template <int N> static detail::launch_shape nd_range_shape(const nd_range<N> &r) {
+    detail::launch_shape shape;
     for (int d = 0; d < N; ++d) {
       size_t g = r.get_global_range()[d], l = r.get_local_range()[d];
       if (l == 0)
@@ -403,46 +564,81 @@ public:
             "parallel_for: the global range (" + std::to_string(g) +
                 ") is not a multiple of the local range (" + std::to_string(l) +
                 ") in dimension " + std::to_string(d));
-      if (g == 0)
-        return;
+      if (g == 0) {
+        shape.empty = true;
+        return shape;
+      }
       if (!detail::fits_u32(g / l) || !detail::fits_u32(l))
         throw sycl::exception(make_error_code(errc::nd_range),
                               "parallel_for: the nd_range is too large");
       int x = detail::device_dim(N, d);
-      groups[x] = uint32_t(g / l);
-      size[x] = uint32_t(l);
+      shape.group_count[x] = uint32_t(g / l);
+      shape.group_size[x] = uint32_t(l);
     }
     check_id_queries_fit(r.get_global_range(), r.get_offset());
-    detail::nd_range_kernel<KernelType, N> f{kernel, r.get_offset()};
-    launch<KernelType>(f, slmc_dim3{groups[0], groups[1], groups[2]},
-                       slmc_dim3{size[0], size[1], size[2]}, "parallel_for");
+    return shape;
   }
 
-  template <int N, typename KernelType>
-  void range_impl(const range<N> &r, const id<N> &offset, const KernelType &kernel) {
-    command();
+  template <int N> static detail::launch_shape range_shape(const range<N> &r, const id<N> &offset) {
     const uint32_t shape1[3] = {256, 1, 1}, shape2[3] = {16, 16, 1}, shape3[3] = {16, 4, 4};
-    const uint32_t *shape = N == 1 ? shape1 : N == 2 ? shape2 : shape3;
-    uint32_t groups[3] = {1, 1, 1}, size[3] = {1, 1, 1};
+    const uint32_t *preferred = N == 1 ? shape1 : N == 2 ? shape2 : shape3;
+    detail::launch_shape shape;
     for (int d = 0; d < N; ++d) {
       size_t e = r[d];
-      if (e == 0)
-        return;
+      if (e == 0) {
+        shape.empty = true;
+        return shape;
+      }
       int x = detail::device_dim(N, d);
-      size[x] = uint32_t(e < shape[x] ? e : shape[x]);
-      size_t g = (e + size[x] - 1) / size[x];
+      shape.group_size[x] = uint32_t(e < preferred[x] ? e : preferred[x]);
+      size_t g = (e + shape.group_size[x] - 1) / shape.group_size[x];
       if (!detail::fits_u32(g))
         throw sycl::exception(make_error_code(errc::nd_range),
                               "parallel_for: the range is too large");
-      groups[x] = uint32_t(g);
+      shape.group_count[x] = uint32_t(g);
     }
     check_id_queries_fit(r, offset);
-    detail::range_kernel<KernelType, N> f{kernel, r, offset};
-    launch<KernelType>(f, slmc_dim3{groups[0], groups[1], groups[2]},
-                       slmc_dim3{size[0], size[1], size[2]}, "parallel_for");
+    return shape;
   }
 
-private:
+  /// The kernel with reducers over `shape`, then each reduction's finish
+  /// kernel (reduction.hpp).
+  template <bool NdRange, int N, size_t... I, typename Tuple>
+  void run_reductions(const range<N> &global, const id<N> &offset,
+                      const detail::launch_shape &shape,
+                      std::index_sequence<I...>, Tuple args) {
+    using KernelType =
+        typename std::decay<typename std::tuple_element<sizeof...(I), Tuple>::type>::type;
+    using F = detail::reduction_kernel<
+        KernelType, N, NdRange,
+        typename std::decay<typename std::tuple_element<I, Tuple>::type>::type::desc_type...>;
+    const size_t groups = shape.total_groups();
+    const size_t bytes[] = {
+        detail::partial_bytes<typename std::decay<
+            typename std::tuple_element<I, Tuple>::type>::type::desc_type>(groups)...};
+    size_t total = 0;
+    for (size_t b : bytes)
+      total += b;
+    unsigned char *memory =
+        static_cast<unsigned char *>(queue_->reduction_memory(total ? total : 64));
+    unsigned char *partials[sizeof...(I)];
+    size_t at = 0;
+    ((partials[I] = memory + at, at += bytes[I]), ...);
+    F f{std::get<sizeof...(I)>(args), global, offset,
+        detail::make_pack(std::get<I>(args).desc...), {partials[I]...}};
+    if (!shape.empty)
+      launch<KernelType>(f, shape.groups(), shape.size(), "parallel_for");
+    (finish_reduction(std::get<I>(args).desc, f.partials[I], groups), ...);
+  }
+
+  template <typename Desc> void finish_reduction(const Desc &d, const void *partials, size_t groups) {
+    detail::reduction_finish_kernel<Desc> f{d, partials, groups};
+    uint32_t size = groups < 256 ? uint32_t(groups ? groups : 1) : 256;
+    slmc_status s = slmc::launch(f, slmc_dim3{1, 1, 1}, slmc_dim3{size, 1, 1});
+    if (s != SLMC_SUCCESS)
+      detail::throw_status(s, "parallel_for (reduction)");
+  }
+
   /// Device code takes the ids and ranges of a launch to fit in an int
   /// unless -fno-sycl-id-queries-fit-in-int (item.hpp): refused here rather
   /// than computed wrong.

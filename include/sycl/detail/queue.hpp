@@ -195,6 +195,43 @@ public:
     return run([&](handler &h) { h.range_impl(range<1>(n), id<1>(), kernel); });
   }
 
+  // Kernels with reductions (reduction.hpp), with or without events to
+  // wait for (the queue is in order: nothing to wait for).
+#define SLMC_SYCL_REDUCTION_SHORTCUTS(Deps, DepsParam)                                     \
+  template <typename KernelName = detail::auto_name, int Dimensions, typename... Rest,      \
+            typename = detail::if_reductions<Rest...>>                                     \
+  SLMC_ENTRY_POINT("sycl.parallel_for.nd_range")                                           \
+  event parallel_for(nd_range<Dimensions> r DepsParam, Rest &&...rest) {                     \
+    return run([&](handler &h) {                                                           \
+      h.reduction_impl<true>(r.get_global_range(), r.get_offset(), handler::nd_range_shape(r), \
+                             std::forward<Rest>(rest)...);                                  \
+    });                                                                                    \
+  }                                                                                        \
+  template <typename KernelName = detail::auto_name, int Dimensions, typename... Rest,      \
+            typename = detail::if_reductions<Rest...>>                                     \
+  SLMC_ENTRY_POINT("sycl.parallel_for.range")                                              \
+  event parallel_for(range<Dimensions> r DepsParam, Rest &&...rest) {                        \
+    return run([&](handler &h) {                                                           \
+      h.reduction_impl<false>(r, id<Dimensions>(), handler::range_shape(r, id<Dimensions>()), \
+                              std::forward<Rest>(rest)...);                                 \
+    });                                                                                    \
+  }                                                                                        \
+  template <typename KernelName = detail::auto_name, typename... Rest,                     \
+            typename = detail::if_reductions<Rest...>>                                     \
+  SLMC_ENTRY_POINT("sycl.parallel_for.range")                                              \
+  event parallel_for(size_t n DepsParam, Rest &&...rest) {                                   \
+    return run([&](handler &h) {                                                           \
+      h.reduction_impl<false>(range<1>(n), id<1>(), handler::range_shape(range<1>(n), id<1>()), \
+                              std::forward<Rest>(rest)...);                                 \
+    });                                                                                    \
+  }
+#define SLMC_SYCL_COMMA ,
+  SLMC_SYCL_REDUCTION_SHORTCUTS(none, )
+  SLMC_SYCL_REDUCTION_SHORTCUTS(one, SLMC_SYCL_COMMA event)
+  SLMC_SYCL_REDUCTION_SHORTCUTS(many, SLMC_SYCL_COMMA const std::vector<event> &)
+#undef SLMC_SYCL_COMMA
+#undef SLMC_SYCL_REDUCTION_SHORTCUTS
+
   friend bool operator==(const queue &a, const queue &b) { return a.state_ == b.state_; }
   friend bool operator!=(const queue &a, const queue &b) { return !(a == b); }
 
