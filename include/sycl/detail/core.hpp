@@ -24,6 +24,7 @@
 #include "sycl/detail/vec.hpp"
 #include "sycl/detail/marray.hpp"
 #include "sycl/detail/math.hpp"
+#include "sycl/detail/cmath.hpp"
 #include "sycl/detail/functional.hpp"
 #include "sycl/detail/group_algorithm.hpp"
 #include "sycl/detail/sub_group.hpp"

@@ -159,11 +159,7 @@ int main() {
       .wait();
   report("user combiner without identity", *hi == 499.5f);
 
-  auto absmax = [](int a, int b) {
-    a = a < 0 ? -a : a;
-    b = b < 0 ? -b : b;
-    return a > b ? a : b;
-  };
+  auto absmax = [](int a, int b) { return std::max(std::abs(a), std::abs(b)); };
   *sum = 0;
   q.parallel_for(range<1>{N}, reduction(sum, 0, absmax), [=](id<1> i, auto &r) {
      r.combine(data[i]);
