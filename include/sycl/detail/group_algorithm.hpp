@@ -67,16 +67,31 @@ SLMC_HD inline size_t pow2_ceil(size_t n) {
 }
 
 /// Every work-item's `x` combined with `op` (a tree over the scratch).
+///
+/// The CPU fallback (the host pass) runs a group's work-items one after
+/// another, so there the first work-item combines the scratch in one loop:
+/// a tree's loop of barriers, whose trip count depends on the group size,
+/// would make each level a pass over every work-item.
 template <typename G, typename T, typename Op> SLMC_HD T group_reduce(const G &g, T x, Op op) {
   T *s = group_scratch<T>();
   const size_t i = group_item(g), n = group_items(g);
   s[i] = x;
   group_sync(g);
+#if !defined(SLMC_DEVICE_PASS)
+  if (i == 0) {
+    T acc = s[0];
+    for (size_t k = 1; k < n; ++k)
+      acc = T(op(acc, s[k]));
+    s[0] = acc;
+  }
+  group_sync(g);
+#else
   for (size_t half = pow2_ceil(n) / 2; half > 0; half /= 2) {
     if (i < half && i + half < n)
       s[i] = T(op(s[i], s[i + half]));
     group_sync(g);
   }
+#endif
   T r = s[0];
   group_sync(g);
   return r;
@@ -94,6 +109,13 @@ SLMC_HD scan_result<T> group_scan(const G &g, T x, Op op, T identity) {
   const size_t i = group_item(g), n = group_items(g);
   s[i] = x;
   group_sync(g);
+#if !defined(SLMC_DEVICE_PASS)
+  // The CPU fallback: one loop by the first work-item (see group_reduce).
+  if (i == 0)
+    for (size_t k = 1; k < n; ++k)
+      s[k] = T(op(s[k - 1], s[k]));
+  group_sync(g);
+#else
   for (size_t offset = 1; offset < n; offset *= 2) {
     T v = s[i];
     if (i >= offset)
@@ -102,6 +124,7 @@ SLMC_HD scan_result<T> group_scan(const G &g, T x, Op op, T identity) {
     s[i] = v;
     group_sync(g);
   }
+#endif
   scan_result<T> r{s[i], i ? s[i - 1] : identity};
   group_sync(g);
   return r;
