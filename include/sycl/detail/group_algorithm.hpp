@@ -38,6 +38,7 @@ namespace detail {
 constexpr size_t kGroupScratchItems = 1024;
 
 template <typename T> struct group_scratch_site : slmc::site_base {};
+template <typename T> struct group_reduce_site : slmc::site_base {};
 
 /// One slot per work-item, shared by every group algorithm on T.
 template <typename T> SLMC_HD T *group_scratch() {
@@ -66,18 +67,33 @@ SLMC_HD inline size_t pow2_ceil(size_t n) {
   return p;
 }
 
-/// Every work-item's `x` combined with `op` (a tree over the scratch).
+} // namespace detail
+class sub_group;
+namespace detail {
+// The sub-group primitives (sub_group.hpp), which a work-group reduction
+// starts with on GPUs.
+SLMC_HD inline uint32_t sg_id();
+SLMC_HD inline uint32_t sg_lane();
+SLMC_HD inline uint32_t sg_count();
+template <typename T, typename Op> SLMC_HD T group_reduce(const sub_group &g, T x, Op op);
+template <typename G> SLMC_HD sub_group sub_group_of(const G &);
+
+/// Every work-item's `x` combined with `op`.
+///
+/// On GPUs each sub-group combines its values with shuffles, its first
+/// work-item stores the result, and after one barrier every work-item
+/// combines the sub-groups' results (a few per group): two barriers,
+/// where a tree over the group would take one per level.
 ///
 /// The CPU fallback (the host pass) runs a group's work-items one after
-/// another, so there the first work-item combines the scratch in one loop:
-/// a tree's loop of barriers, whose trip count depends on the group size,
-/// would make each level a pass over every work-item.
+/// another (its sub-groups have one work-item unless a kernel asks for
+/// more), so there the first work-item combines the scratch in one loop.
 template <typename G, typename T, typename Op> SLMC_HD T group_reduce(const G &g, T x, Op op) {
+#if !defined(SLMC_DEVICE_PASS)
   T *s = group_scratch<T>();
   const size_t i = group_item(g), n = group_items(g);
   s[i] = x;
   group_sync(g);
-#if !defined(SLMC_DEVICE_PASS)
   if (i == 0) {
     T acc = s[0];
     for (size_t k = 1; k < n; ++k)
@@ -85,14 +101,18 @@ template <typename G, typename T, typename Op> SLMC_HD T group_reduce(const G &g
     s[0] = acc;
   }
   group_sync(g);
-#else
-  for (size_t half = pow2_ceil(n) / 2; half > 0; half /= 2) {
-    if (i < half && i + half < n)
-      s[i] = T(op(s[i], s[i + half]));
-    group_sync(g);
-  }
-#endif
   T r = s[0];
+#else
+  // One slot per sub-group: sub-groups have at least 8 work-items.
+  T *p = *slmc::group_local_storage<T[kGroupScratchItems / 8], group_reduce_site<T>>();
+  T part = group_reduce(sub_group_of(g), x, op);
+  if (sg_lane() == 0)
+    p[sg_id()] = part;
+  group_sync(g);
+  T r = p[0];
+  for (uint32_t k = 1, n = sg_count(); k < n; ++k)
+    r = T(op(r, p[k]));
+#endif
   group_sync(g);
   return r;
 }

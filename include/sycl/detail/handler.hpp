@@ -33,6 +33,7 @@
 #include "sycl/detail/item.hpp"
 #include "sycl/detail/reduction.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <utility>
 
@@ -64,6 +65,7 @@ struct queue_state {
   std::vector<std::exception_ptr> pending;
   void *reduction_scratch = nullptr;
   size_t reduction_scratch_bytes = 0;
+  size_t max_group_size = 0; // the device's, once a reduction has asked
 
   explicit queue_state(const device &d) : dev(d) {}
   queue_state(const queue_state &) = delete;
@@ -631,9 +633,17 @@ private:
     (finish_reduction(std::get<I>(args).desc, f.partials[I], groups), ...);
   }
 
+  /// The device's largest work-group, asked once per queue.
+  size_t finish_group_size() {
+    if (!queue_->max_group_size)
+      queue_->max_group_size = queue_->dev.get_info<info::device::max_work_group_size>();
+    return queue_->max_group_size ? queue_->max_group_size : 256;
+  }
+
   template <typename Desc> void finish_reduction(const Desc &d, const void *partials, size_t groups) {
     detail::reduction_finish_kernel<Desc> f{d, partials, groups};
-    uint32_t size = groups < 256 ? uint32_t(groups ? groups : 1) : 256;
+    size_t most = std::min<size_t>(finish_group_size(), detail::kGroupScratchItems);
+    uint32_t size = uint32_t(std::max<size_t>(1, std::min(groups, most)));
     slmc_status s = slmc::launch(f, slmc_dim3{1, 1, 1}, slmc_dim3{size, 1, 1});
     if (s != SLMC_SUCCESS)
       detail::throw_status(s, "parallel_for (reduction)");

@@ -406,8 +406,9 @@ SLMC_HD void reduce_group(const Desc &d, const Reducer &r, const G &g, size_t gr
   }
 }
 
-/// Step 3 for one reduction: one work-group combines `groups` partial
-/// results per element and writes the variable.
+/// Step 3 for one reduction: one work-group (as large as the device allows,
+/// up to 1024) combines `groups` partial results per element and writes the
+/// variable.
 template <typename Desc> struct reduction_finish_kernel {
   Desc d;
   const void *partials;
@@ -422,10 +423,19 @@ template <typename Desc> struct reduction_finish_kernel {
     typename Ops::combiner op{d.op};
     const size_t i = group_item(g), n = group_items(g);
     for (size_t e = 0; e < Desc::extent; ++e) {
-      C acc = Ops::empty(d.identity);
-      for (size_t k = i; k < groups; k += n)
-        acc = op(acc, in[k * Desc::extent + e]);
-      C total = group_reduce(g, acc, op);
+      // Four independent running values, so that the loads of a work-item
+      // overlap (one chain of dependent loads is what limits this kernel).
+      C a0 = Ops::empty(d.identity), a1 = a0, a2 = a0, a3 = a0;
+      size_t k = i;
+      for (; k + 3 * n < groups; k += 4 * n) {
+        a0 = op(a0, in[k * Desc::extent + e]);
+        a1 = op(a1, in[(k + n) * Desc::extent + e]);
+        a2 = op(a2, in[(k + 2 * n) * Desc::extent + e]);
+        a3 = op(a3, in[(k + 3 * n) * Desc::extent + e]);
+      }
+      for (; k < groups; k += n)
+        a0 = op(a0, in[k * Desc::extent + e]);
+      C total = group_reduce(g, C(op(op(a0, a1), op(a2, a3))), op);
       if (i == 0) {
         if (!d.initialize_to_identity)
           total = op(Ops::from(d.out[e]), total);

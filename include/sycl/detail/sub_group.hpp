@@ -22,7 +22,8 @@
 // Every function exchanges values through an indexed shuffle, so one
 // implementation serves all three: scans are Hillis-Steele over shuffles,
 // reductions read the last lane's inclusive scan. Values travel as 32-bit
-// words (any trivially copyable T).
+// words (any trivially copyable T). A full sub-group of 2^k lanes reduces
+// with a butterfly instead.
 //
 //===----------------------------------------------------------------------===//
 #ifndef SLMC_SYCL_DETAIL_SUB_GROUP_HPP
@@ -242,9 +243,8 @@ SLMC_HD bool none_of_group(sub_group g, T x, Predicate pred) {
 }
 
 template <typename T, typename BinaryOperation>
-SLMC_HD T reduce_over_group(sub_group, T x, BinaryOperation binary_op) {
-  T all = detail::sg_inclusive_scan(x, binary_op);
-  return detail::sg_shuffle(all, detail::sg_size() - 1);
+SLMC_HD T reduce_over_group(sub_group g, T x, BinaryOperation binary_op) {
+  return detail::group_reduce(g, x, binary_op);
 }
 template <typename V, typename T, typename BinaryOperation>
 SLMC_HD T reduce_over_group(sub_group g, V x, T init, BinaryOperation binary_op) {
@@ -274,10 +274,21 @@ SLMC_HD T exclusive_scan_over_group(sub_group, V x, T init, BinaryOperation bina
 
 // ---- The joint algorithms' primitives over a sub-group ------------------------------
 namespace detail {
+template <typename G> SLMC_HD sub_group sub_group_of(const G &) { return sub_group(); }
 SLMC_HD inline size_t group_item(const sub_group &) { return sg_lane(); }
 SLMC_HD inline size_t group_items(const sub_group &) { return sg_size(); }
 template <typename T, typename Op> SLMC_HD T group_reduce(const sub_group &, T x, Op op) {
-  return sg_shuffle(sg_inclusive_scan(x, op), sg_size() - 1);
+  const uint32_t n = sg_size();
+  if (n == sg_max_size() && (n & (n - 1)) == 0) {
+    // A full sub-group of 2^k lanes: a butterfly, k exchanges. Partners
+    // combine the same two values, so with a commutative operation (as
+    // reductions require) every lane ends with the same bits.
+    const uint32_t lane = sg_lane();
+    for (uint32_t m = n / 2; m > 0; m /= 2)
+      x = T(op(x, sg_shuffle(x, lane ^ m)));
+    return x;
+  }
+  return sg_shuffle(sg_inclusive_scan(x, op), n - 1);
 }
 template <typename T, typename Op>
 SLMC_HD scan_result<T> group_scan(const sub_group &, T x, Op op, T identity) {
