@@ -34,3 +34,24 @@ __kernel void fold(__global const long *partial, __global long *total, ulong gro
   if (lid == 0)
     *total = s[0];
 }
+
+// The same sum written with sycl::reduction (reduction_bench.cpp's second
+// measurement), as an OpenCL C programmer writes it with OpenCL 2.0's
+// work-group functions: each group's sum, then one group (of any size)
+// combining the partial sums with the variable's old value unless told
+// not to.
+__kernel void builtin_partial(__global const int *data, __global long *partial) {
+  long s = work_group_reduce_add((long)data[get_global_id(0)]);
+  if (get_local_id(0) == 0)
+    partial[get_group_id(0)] = s;
+}
+
+__kernel void builtin_finish(__global const long *partial, __global long *total, ulong groups,
+                             int initialize_to_identity) {
+  long acc = 0;
+  for (size_t k = get_local_id(0); k < groups; k += get_local_size(0))
+    acc += partial[k];
+  long s = work_group_reduce_add(acc);
+  if (get_local_id(0) == 0)
+    *total = initialize_to_identity ? s : *total + s;
+}
