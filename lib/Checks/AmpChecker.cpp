@@ -367,10 +367,22 @@ private:
     if (const auto *MD = dyn_cast<CXXMethodDecl>(FD);
         MD && MD->getParent()->isLambda())
       return !hasRestrictClause(FD) || hasAmpRestriction(FD);
-    if (FD->isImplicit() || FD->isConstexpr() || FD->isDefaulted() ||
-        FD->getBuiltinID())
+    // Compiler builtins (__builtin_*) lower on every target; the C library's
+    // functions that Clang also knows (erf, sqrtf, abs, ...) are host code
+    // (Clang's implicit declaration of such a function comes first).
+    if (isCLibraryFunction(FD))
+      return false;
+    if (FD->getBuiltinID() || FD->isImplicit() || FD->isConstexpr() || FD->isDefaulted())
       return true;
     return hasAmpRestriction(FD);
+  }
+
+  /// A C function of a system header that only the host library defines.
+  static bool isCLibraryFunction(const FunctionDecl *FD) {
+    if (!FD->isExternC() || FD->hasBody() || hasAmpRestriction(FD) ||
+        FD->getName().starts_with("__builtin"))
+      return false;
+    return FD->getASTContext().getSourceManager().isInSystemHeader(FD->getLocation());
   }
 
   static bool hasRestrictClause(const FunctionDecl *FD) {
@@ -444,8 +456,12 @@ private:
           continue;
         R.report(E.Site->getBeginLoc(), Diag::err_amp_call_cpu_only)
             << E.Callee << E.Site->getSourceRange();
-        R.report(E.Callee->getLocation(), Diag::note_amp_declared_here)
-            << E.Callee;
+        if (isCLibraryFunction(E.Callee))
+          R.report(E.Site->getBeginLoc(), Diag::note_amp_library_function)
+              << E.Callee;
+        else
+          R.report(E.Callee->getLocation(), Diag::note_amp_declared_here)
+              << E.Callee;
       }
     }
   }

@@ -100,6 +100,7 @@ public:
 class CmChecker : public Checker {
 public:
   void check(ASTContext &Ctx, const ProgramModel &Model, Reporter &R) override {
+    checkGlobals(Ctx, R);
     checkInits(Ctx, Model, R);
     for (const Kernel &K : Model.Kernels)
       if (K.Dialect == DialectKind::Cm) {
@@ -114,6 +115,36 @@ public:
   }
 
 private:
+  /// `_GENX_` on a file-scope variable declares a per-thread global in
+  /// cmc; here it would be one device variable for all threads, which the
+  /// runtime cannot load. Refused with the way out.
+  void checkGlobals(ASTContext &Ctx, Reporter &R) {
+    const SourceManager &SM = Ctx.getSourceManager();
+    std::vector<const DeclContext *> Scopes{Ctx.getTranslationUnitDecl()};
+    while (!Scopes.empty()) {
+      const DeclContext *DC = Scopes.back();
+      Scopes.pop_back();
+      for (const Decl *D : DC->decls()) {
+        if (const auto *NS = dyn_cast<NamespaceDecl>(D)) {
+          Scopes.push_back(NS);
+          continue;
+        }
+        if (const auto *LS = dyn_cast<LinkageSpecDecl>(D)) {
+          Scopes.push_back(LS);
+          continue;
+        }
+        const auto *VD = dyn_cast<VarDecl>(D);
+        if (!VD || !VD->hasGlobalStorage() || SM.isInSystemHeader(VD->getLocation()))
+          continue;
+        for (const auto *A : VD->specific_attrs<AnnotateAttr>())
+          if (A->getAnnotation() == "slmc.hd") {
+            R.report(VD->getLocation(), Diag::err_cm_genx_global) << VD;
+            break;
+          }
+      }
+    }
+  }
+
   const FunctionDecl *definition(const FunctionDecl *FD) {
     const FunctionDecl *Def = nullptr;
     return FD && FD->hasBody(Def) ? Def : nullptr;

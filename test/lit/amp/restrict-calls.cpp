@@ -37,3 +37,20 @@ void kernels(array_view<int, 1> av) {
     av[i] = 0;
   });
 }
+
+// The C library's functions are host functions, although Clang knows them
+// as builtins: MSVC refuses them in amp code too (C3930). Compiler builtins
+// and constexpr functions are fine. (libstdc++'s float overloads, such as
+// erf(float), are constexpr and pass here; the device pass still refuses
+// those that are no instruction.)
+#include <math.h>
+#include <stdlib.h>
+void library_calls(array_view<float, 1> av) {
+  parallel_for_each(av.extent, [=](index<1> i) restrict(amp) {
+    float x = av[i];
+    x = float(erf(double(x))); // expected-error {{call to 'erf', which is not restricted to 'amp', from amp-restricted code}} expected-note {{'erf' is a C library function, which only the host has; amp code calls the math of Concurrency::precise_math or fast_math (<amp_math.h>) and Concurrency::direct3d}}
+    x += float(abs(int(x))); // expected-error {{call to 'abs', which is not restricted to 'amp'}} expected-note {{'abs' is a C library function}}
+    x += __builtin_fabsf(x) + float(folded(2));
+    av[i] = x;
+  });
+}
