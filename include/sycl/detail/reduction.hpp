@@ -119,6 +119,11 @@ template <typename T> struct reduction_slot<T, false> {
   }
 };
 
+/// Whether a reducer's combiner is F<T> or F<> (the operators' condition).
+template <template <typename> class F, typename Op, typename T>
+inline constexpr bool is_combiner =
+    std::is_same<Op, F<T>>::value || std::is_same<Op, F<void>>::value;
+
 /// What step 2 and 3 move between work-items: the slot as a value the
 /// group tree can combine.
 template <typename T, typename Op, bool HasIdentity> struct slot_ops {
@@ -172,45 +177,38 @@ public:
 
   // §4.9.2.3's operators, each for the combiner it means.
   template <typename Op = BinaryOperation,
-            typename = typename std::enable_if<std::is_same<Op, plus<T>>::value ||
-                                               std::is_same<Op, plus<>>::value>::type>
+            typename = typename std::enable_if<detail::is_combiner<plus, Op, T>>::type>
   SLMC_HD reducer &operator+=(const T &x) {
     return combine(x);
   }
   template <typename Op = BinaryOperation,
-            typename = typename std::enable_if<std::is_same<Op, multiplies<T>>::value ||
-                                               std::is_same<Op, multiplies<>>::value>::type>
+            typename = typename std::enable_if<detail::is_combiner<multiplies, Op, T>>::type>
   SLMC_HD reducer &operator*=(const T &x) {
     return combine(x);
   }
   template <typename Op = BinaryOperation,
-            typename = typename std::enable_if<std::is_same<Op, bit_and<T>>::value ||
-                                               std::is_same<Op, bit_and<>>::value>::type>
+            typename = typename std::enable_if<detail::is_combiner<bit_and, Op, T>>::type>
   SLMC_HD reducer &operator&=(const T &x) {
     return combine(x);
   }
   template <typename Op = BinaryOperation,
-            typename = typename std::enable_if<std::is_same<Op, bit_or<T>>::value ||
-                                               std::is_same<Op, bit_or<>>::value>::type>
+            typename = typename std::enable_if<detail::is_combiner<bit_or, Op, T>>::type>
   SLMC_HD reducer &operator|=(const T &x) {
     return combine(x);
   }
   template <typename Op = BinaryOperation,
-            typename = typename std::enable_if<std::is_same<Op, bit_xor<T>>::value ||
-                                               std::is_same<Op, bit_xor<>>::value>::type>
+            typename = typename std::enable_if<detail::is_combiner<bit_xor, Op, T>>::type>
   SLMC_HD reducer &operator^=(const T &x) {
     return combine(x);
   }
   template <typename Op = BinaryOperation,
-            typename = typename std::enable_if<(std::is_same<Op, plus<T>>::value ||
-                                                std::is_same<Op, plus<>>::value) &&
+            typename = typename std::enable_if<detail::is_combiner<plus, Op, T> &&
                                                std::is_integral<T>::value>::type>
   SLMC_HD reducer &operator++() {
     return combine(T(1));
   }
   template <typename Op = BinaryOperation,
-            typename = typename std::enable_if<(std::is_same<Op, plus<T>>::value ||
-                                                std::is_same<Op, plus<>>::value) &&
+            typename = typename std::enable_if<detail::is_combiner<plus, Op, T> &&
                                                std::is_integral<T>::value>::type>
   SLMC_HD void operator++(int) {
     combine(T(1));
