@@ -3,7 +3,15 @@
 // mean (+= for plus, *= for multiplies, ...; ++ for an integral plus),
 // identity() only where there is one, a span reduction needs a fixed
 // extent, and the reduced type must be trivially copyable.
-// RUN: %slmcxx -fsyntax-only -Xclang -verify -Xclang -verify-ignore-unexpected=note %s
+// (FileCheck rather than -verify: each error comes with Clang's candidate
+// and instantiation notes, which are not the point here.)
+// RUN: not %slmcxx -fsyntax-only %s 2>&1 | FileCheck %s
+// CHECK-DAG: reduction-rules.cpp:{{[0-9]+:[0-9]+}}: error: no viable overloaded '*='
+// CHECK-DAG: reduction-rules.cpp:{{[0-9]+:[0-9]+}}: error: no viable overloaded '+='
+// CHECK-DAG: reduction-rules.cpp:{{[0-9]+:[0-9]+}}: error: cannot increment value of type
+// CHECK-DAG: reduction-rules.cpp:{{[0-9]+:[0-9]+}}: error: no matching member function for call to 'identity'
+// CHECK-DAG: error: static assertion failed{{.*}}sycl::reduction: a span reduction needs a span of a fixed extent
+// CHECK-DAG: error: static assertion failed{{.*}}sycl::reduction: the reduced type must be trivially copyable
 #include <sycl/sycl.hpp>
 
 #include <string>
@@ -14,22 +22,22 @@ int main() {
   float *f = sycl::malloc_shared<float>(1, q);
 
   q.parallel_for(sycl::range<1>{8}, sycl::reduction(i, sycl::plus<>()), [=](sycl::id<1>, auto &s) {
-    s *= 2; // expected-error {{no viable overloaded '*='}}
+    s *= 2;
   });
   q.parallel_for(sycl::range<1>{8}, sycl::reduction(i, sycl::maximum<>()), [=](sycl::id<1>, auto &s) {
-    s += 2; // expected-error {{no viable overloaded '+='}}
+    s += 2;
   });
   q.parallel_for(sycl::range<1>{8}, sycl::reduction(f, sycl::plus<>()), [=](sycl::id<1>, auto &s) {
-    ++s; // expected-error {{cannot increment value of type}}
+    ++s;
   });
   auto mx = [](int a, int b) { return a > b ? a : b; };
   q.parallel_for(sycl::range<1>{8}, sycl::reduction(i, mx), [=](sycl::id<1>, auto &s) {
-    s.combine(s.identity()); // expected-error {{no matching member function for call to 'identity'}}
+    s.combine(s.identity());
   });
   (void)sycl::reduction(sycl::span<int>(i, 4), sycl::plus<>());
-  // expected-error@*:* {{sycl::reduction: a span reduction needs a span of a fixed extent}}
+
   std::string *str = nullptr;
   (void)sycl::reduction(str, sycl::plus<>());
-  // expected-error@*:* {{sycl::reduction: the reduced type must be trivially copyable}}
+
   return 0;
 }
