@@ -52,6 +52,7 @@
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/CFG.h"
+#include "llvm/IR/Dominators.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/IntrinsicInst.h"
@@ -113,6 +114,12 @@ constexpr int kRanGroup = 1, kDiverged = 2, kUseFibers = 0;
 // -mllvm -slmc-split-work-item-rows=0: no index-set splitting (to compare).
 cl::opt<bool> SplitRows("slmc-split-work-item-rows", cl::init(true), cl::Hidden,
                         cl::desc("Split work-item rows at the edges their tests make"));
+
+// -mllvm -slmc-cut-barrier-loops=0: no barriers added around loops whose
+// trip count the group shares (to compare).
+cl::opt<bool> CutBarrierLoops("slmc-cut-barrier-loops", cl::init(true), cl::Hidden,
+                              cl::desc("Give loops that wait at a barrier and whose "
+                                       "trip count is the group's regions of their own"));
 
 // -mllvm -slmc-cpu-isa-versions=0: one version of each group entry, for the
 // target the host pass compiles for.
@@ -185,6 +192,8 @@ public:
                   : Remat::PerItem;
         else if (isFunctor(Base))
           K = operands(I, Depth);
+        else if (GroupSlots.contains(Base))
+          K = Remat::Uniform; // written only where the group runs as one
       }
     } else if (!isa<PHINode>(I) && !I->mayReadOrWriteMemory() &&
                isSafeToSpeculativelyExecute(I) && !I->isTerminator()) {
@@ -209,6 +218,14 @@ public:
     Copy->setName(I->getName() + ".again");
     Memo[I] = Copy;
     return Copy;
+  }
+
+  /// `Slot` holds a value the group has once (see UniformRegions): its
+  /// reads are the same for every work-item. Answers so far are dropped:
+  /// reads of the slot replace the value's uses.
+  void addGroupSlot(AllocaInst *Slot) {
+    GroupSlots.insert(Slot);
+    Kinds.clear();
   }
 
 private:
@@ -236,6 +253,7 @@ private:
   BasicBlock &Prolog;
   AllocaInst &Item;
   const DenseSet<AllocaInst *> &Private;
+  DenseSet<const Value *> GroupSlots;
   /// Answers so far. The transformation erases instructions while this is
   /// in use, and a new instruction (a phi, say) may then get an erased one's
   /// address: a ValueMap forgets an erased key, so no stale answer is read
@@ -578,6 +596,135 @@ private:
     default: // ICMP_EQ
       return {Clamped, AfterU};
     }
+  }
+};
+
+/// Loops that wait at a barrier on every iteration and that every
+/// work-item leaves after the same iteration (`for (s = n / 2; s > 0;
+/// s /= 2) { barrier; if (lid < s) ... }`, the tree reduction of most
+/// oneAPI and CUDA samples) get more barriers: where the loop is entered, at
+/// the start of its header and of its latch, and where it is left. All the
+/// work-items reach each of them together, as they reach the loop's own
+/// barrier, so they order nothing new; what they change is where regions
+/// start. The loop's own counting (`s /= 2`, `s > 0`) becomes regions of
+/// their own that the group runs once (transform()'s uniform regions), and
+/// the work between starts right after a barrier, where a guard (`lid < s`)
+/// narrows its work-item loop to the items that pass.
+///
+/// Only loops in rotated form qualify (one latch, which is also the only
+/// block that leaves the loop): a work-item that enters one runs its body,
+/// and so its barrier, at least once, which the dialects' rules then ask of
+/// every work-item. The test that leaves must be the same for the whole
+/// group, which `alike` establishes by induction over the iterations:
+/// header phis whose incoming values are alike are alike.
+class BarrierLoopCuts {
+public:
+  BarrierLoopCuts(Function &F, Rematerialiser &Remat) : F(F), Remat(Remat) {}
+
+  /// Adds the barriers (copies of `Barriers[0]`) and appends them to
+  /// `Barriers`. Returns how many loops were cut.
+  unsigned run(SmallVectorImpl<CallInst *> &Barriers) {
+    if (Barriers.empty())
+      return 0;
+    DominatorTree DT(F);
+    LoopInfo LI(DT);
+    SmallVector<Loop *, 8> Candidates;
+    for (Loop *L : LI.getLoopsInPreorder()) {
+      BasicBlock *Latch = L->getLoopLatch();
+      if (!Latch || L->getExitingBlock() != Latch ||
+          is_contained(predecessors(L->getHeader()), &F.getEntryBlock()))
+        continue; // (no barrier goes in the entry block)
+      bool Waits = any_of(Barriers, [&](CallInst *B) {
+        return L->contains(B->getParent()) && DT.dominates(B->getParent(), Latch);
+      });
+      if (!Waits)
+        continue;
+      Candidates.push_back(L);
+      for (PHINode &P : L->getHeader()->phis())
+        Phis.insert(&P);
+    }
+    // The largest set of header phis consistent with itself.
+    for (bool Changed = true; Changed;) {
+      Changed = false;
+      Memo.clear();
+      for (PHINode *P : SmallVector<PHINode *, 16>(Phis.begin(), Phis.end()))
+        if (!all_of(P->incoming_values(), [&](Value *V) { return alike(V); })) {
+          Phis.erase(P);
+          Changed = true;
+          Memo.clear();
+        }
+    }
+    // Where the barriers go, decided before any is added (the loops'
+    // analyses would go stale).
+    SmallVector<Instruction *, 16> At;
+    SmallVector<std::pair<BasicBlock *, BasicBlock *>, 8> Edges;
+    unsigned Cut = 0;
+    for (Loop *L : Candidates) {
+      BasicBlock *Header = L->getHeader(), *Latch = L->getLoopLatch();
+      auto *Br = dyn_cast<BranchInst>(Latch->getTerminator());
+      SmallVector<std::pair<BasicBlock *, BasicBlock *>, 2> Exits;
+      L->getExitEdges(Exits);
+      if (!Br || !Br->isConditional() || !alike(Br->getCondition()) || Exits.size() != 1 ||
+          none_of(Header->phis(), [&](PHINode &P) { return Phis.contains(&P); }))
+        continue;
+      ++Cut;
+      for (BasicBlock *Pred : predecessors(Header))
+        if (!L->contains(Pred))
+          Edges.push_back({Pred, Header});
+      Edges.push_back(Exits.front());
+      At.push_back(&*Header->getFirstInsertionPt());
+      if (Latch != Header)
+        At.push_back(&*Latch->getFirstInsertionPt());
+    }
+    for (auto [From, To] : Edges) {
+      if (From->getSingleSuccessor() == To)
+        At.push_back(From->getTerminator());
+      else if (To->getSinglePredecessor() == From)
+        At.push_back(&*To->getFirstInsertionPt());
+      else if (is_contained(successors(From), To))
+        if (BasicBlock *Mid = SplitCriticalEdge(From, To))
+          At.push_back(Mid->getTerminator());
+      // (Otherwise the edge is already split, for another loop.)
+    }
+    for (Instruction *I : At) {
+      // Next to a barrier already: nothing to add.
+      if (isBarrier(I) || (I->getPrevNode() && isBarrier(I->getPrevNode())))
+        continue;
+      auto *B = cast<CallInst>(Barriers.front()->clone());
+      B->insertBefore(I->getIterator());
+      Barriers.push_back(B);
+    }
+    return Cut;
+  }
+
+private:
+  Function &F;
+  Rematerialiser &Remat;
+  DenseSet<PHINode *> Phis; // header phis taken to be alike
+  DenseMap<Value *, bool> Memo;
+
+  static bool isBarrier(const Instruction *I) {
+    auto *CI = dyn_cast<CallInst>(I);
+    return CI && CI->getCalledFunction() && CI->getCalledFunction()->getName() == kBarrier;
+  }
+
+  /// Whether `V` is the same for every work-item of the group, if `Phis`
+  /// are.
+  bool alike(Value *V, unsigned Depth = 0) {
+    if (Remat.kind(V) == Remat::Uniform)
+      return true;
+    auto *I = dyn_cast<Instruction>(V);
+    if (!I || Depth > 12)
+      return false;
+    if (auto *P = dyn_cast<PHINode>(I))
+      return Phis.contains(P);
+    if (auto It = Memo.find(I); It != Memo.end())
+      return It->second;
+    bool R = !I->mayReadOrWriteMemory() && isSafeToSpeculativelyExecute(I) &&
+             !I->isTerminator() &&
+             all_of(I->operands(), [&](Value *Op) { return alike(Op, Depth + 1); });
+    Memo[I] = R;
+    return R;
   }
 };
 
@@ -1125,6 +1272,22 @@ private:
         Allocas.push_back(A);
       }
 
+    // The group's item, and the copy the kernel reads, whose local id the
+    // loops set.
+    IRBuilder<> IB(Prolog);
+    FunctionCallee CurrentFn = M.getOrInsertFunction(kCurrentItem, Ptr);
+    CallInst *GroupItem = IB.CreateCall(CurrentFn, {}, "group.item");
+    AllocaInst *Item = IB.CreateAlloca(
+        ArrayType::get(Type::getInt8Ty(C), kItemBytes), nullptr, "item");
+    Item->setAlignment(Align(8));
+    IB.CreateMemCpy(Item, Align(8), GroupItem, Align(8), kItemBytes);
+    for (Instruction &I : make_early_inc_range(instructions(F)))
+      if (auto *CI = dyn_cast<CallInst>(&I))
+        if (CI != GroupItem && CI->getCalledFunction() &&
+            CI->getCalledFunction()->getName() == kCurrentItem) {
+          CI->replaceAllUsesWith(Item);
+          CI->eraseFromParent();
+        }
     // Barrier calls each alone in a block; the block after one starts its
     // region.
     Function *BarrierFn = M.getFunction(kBarrier);
@@ -1134,6 +1297,15 @@ private:
         if (auto *CI = dyn_cast<CallInst>(U))
           if (CI->getFunction() == &F)
             Barriers.push_back(CI);
+    if (CutBarrierLoops) {
+      // (Every stack variable counts as each work-item's here.)
+      DenseSet<AllocaInst *> AllPrivate(Allocas.begin(), Allocas.end());
+      class Rematerialiser Early(F, *Prolog, *Item, AllPrivate);
+      // (The prolog's branch comes at the end; the analyses need one now.)
+      BranchInst *ToBody = BranchInst::Create(Body, Prolog);
+      BarrierLoopCuts(F, Early).run(Barriers);
+      ToBody->eraseFromParent();
+    }
     // Source order, so region numbers are stable.
     DenseMap<const BasicBlock *, unsigned> Order;
     for (BasicBlock &BB : F)
@@ -1183,22 +1355,6 @@ private:
       }
     }
 
-    // The group's item, and the copy the kernel reads, whose local id the
-    // loops set.
-    IRBuilder<> IB(Prolog);
-    FunctionCallee CurrentFn = M.getOrInsertFunction(kCurrentItem, Ptr);
-    CallInst *GroupItem = IB.CreateCall(CurrentFn, {}, "group.item");
-    AllocaInst *Item = IB.CreateAlloca(
-        ArrayType::get(Type::getInt8Ty(C), kItemBytes), nullptr, "item");
-    Item->setAlignment(Align(8));
-    IB.CreateMemCpy(Item, Align(8), GroupItem, Align(8), kItemBytes);
-    for (Instruction &I : make_early_inc_range(instructions(F)))
-      if (auto *CI = dyn_cast<CallInst>(&I))
-        if (CI != GroupItem && CI->getCalledFunction() &&
-            CI->getCalledFunction()->getName() == kCurrentItem) {
-          CI->replaceAllUsesWith(Item);
-          CI->eraseFromParent();
-        }
     // Stack variables whose contents a work-item needs after a barrier get
     // a copy per work-item; the others (most: scratch arrays used between
     // two barriers) stay one, which SROA can keep in registers.
@@ -1305,6 +1461,77 @@ private:
       }
       return false;
     });
+    // Regions in which nothing is any one work-item's (a loop's counting
+    // between the barriers BarrierLoopCuts adds) run once per group: they
+    // have no effect but the values they leave and the barrier they go on
+    // to, and those are the same for every work-item. The values such
+    // regions alone define are kept once for the group (a group slot, which
+    // reads as uniform in the regions after). Decided together: a region is
+    // uniform while what it reads is, and a value is the group's while
+    // every region that defines it is uniform.
+    SmallVector<bool, 8> UniformRegion(Regions.size(), false);
+    SetVector<Instruction *> GroupValues;
+    if (Regions.size() > 1) {
+      GroupValues.insert(Demoted.begin(), Demoted.end());
+      UniformRegion.assign(Regions.size(), true);
+      auto IsUniform = [&](Region &R) {
+        auto Alike = [&](Value *V) {
+          if (auto *I = dyn_cast<Instruction>(V))
+            if (GroupValues.contains(I) || R.Set.contains(I->getParent()))
+              return true; // (the latter is checked in its turn)
+          return Rematerialiser.kind(V) == Remat::Uniform;
+        };
+        for (BasicBlock *BB : R.Blocks)
+          for (Instruction &I : *BB) {
+            if (is_contained(Demoted, &I) && !GroupValues.contains(&I))
+              return false; // saved for each work-item
+            if (auto *P = dyn_cast<PHINode>(&I)) {
+              for (unsigned In = 0; In < P->getNumIncomingValues(); ++In)
+                if (R.Set.contains(P->getIncomingBlock(In)) &&
+                    !Alike(P->getIncomingValue(In)))
+                  return false;
+              continue;
+            }
+            if (isa<ReturnInst>(I) || isa<UnreachableInst>(I))
+              continue; // (the copy branches to the exit instead)
+            if (auto *Br = dyn_cast<BranchInst>(&I)) {
+              if (Br->isConditional() && !Alike(Br->getCondition()))
+                return false;
+              continue;
+            }
+            if (auto *Switch = dyn_cast<SwitchInst>(&I)) {
+              if (!Alike(Switch->getCondition()))
+                return false;
+              continue;
+            }
+            if (I.isTerminator())
+              return false;
+            if (I.mayHaveSideEffects() ||
+                (I.mayReadFromMemory() && Rematerialiser.kind(&I) != Remat::Uniform) ||
+                !all_of(I.operands(), Alike))
+              return false;
+          }
+        return true;
+      };
+      for (bool Changed = true; Changed;) {
+        Changed = false;
+        for (unsigned K = 0; K < Regions.size(); ++K)
+          if (UniformRegion[K] && !IsUniform(Regions[K])) {
+            UniformRegion[K] = false;
+            Changed = true;
+          }
+        for (Instruction *I : SmallVector<Instruction *, 16>(GroupValues.begin(),
+                                                             GroupValues.end()))
+          for (unsigned K = 0; K < Regions.size(); ++K)
+            if (!UniformRegion[K] && Regions[K].Set.contains(I->getParent())) {
+              GroupValues.remove(I);
+              Changed = true;
+              break;
+            }
+      }
+      llvm::erase_if(Demoted, [&](Instruction *I) { return GroupValues.contains(I); });
+    }
+
     // Per-work-item slots: demoted values, then (with barriers) the
     // kernel's stack variables. Layout: slot after slot, each an array over
     // the group's work-items.
@@ -1407,6 +1634,26 @@ private:
         U.set(Rematerialiser.copyAt(I, At, Memo));
       }
 
+    // The group's values: one slot each, read where used, written where
+    // defined (only in regions that run once).
+    for (Instruction *I : GroupValues) {
+      Type *T = I->getType();
+      auto *Slot = new AllocaInst(T, DL.getAllocaAddrSpace(), nullptr,
+                                  DL.getPrefTypeAlign(T), I->getName() + ".group",
+                                  Prolog->getFirstInsertionPt());
+      for (Use &U : make_early_inc_range(I->uses())) {
+        auto *User = cast<Instruction>(U.getUser());
+        Instruction *Before = User;
+        if (auto *Phi = dyn_cast<PHINode>(User))
+          Before = Phi->getIncomingBlock(U)->getTerminator();
+        U.set(new LoadInst(T, Slot, I->getName() + ".g", Before->getIterator()));
+      }
+      BasicBlock::iterator After = isa<PHINode>(I) ? I->getParent()->getFirstNonPHIIt()
+                                                   : std::next(I->getIterator());
+      new StoreInst(I, Slot, After);
+      Rematerialiser.addGroupSlot(Slot);
+    }
+
     // Placeholder for "this work-item's linear id", one per use, replaced
     // in each region's copy.
     Function *WiFn =
@@ -1488,7 +1735,13 @@ private:
       auto *ZLatch = BasicBlock::Create(C, "r" + Twine(K) + ".z.latch", &F);
       auto *Done = BasicBlock::Create(C, "r" + Twine(K) + ".done", &F);
       Entries.push_back(Pre);
-      std::optional<Narrowing> Narrow = Guards.find(R.Start, BarrierId, Exit);
+      // A uniform region's nest runs one work-item, (0, 0, 0).
+      const bool Once = UniformRegion[K];
+      Value *RX = Once ? B.getInt64(1) : LX, *RY = Once ? B.getInt64(1) : LY,
+            *RZ = Once ? B.getInt64(1) : LZ;
+      std::optional<Narrowing> Narrow;
+      if (!Once)
+        Narrow = Guards.find(R.Start, BarrierId, Exit);
 
       // Copy the blocks; exits go to the latch with the next region.
       ValueToValueMapTy VMap;
@@ -1565,7 +1818,7 @@ private:
       PHINode *Y = YB.CreatePHI(I64, 2, "y");
       Value *Row =
           YB.CreateMul(YB.CreateAdd(YB.CreateMul(Z, LY), Y), LX, "row");
-      Value *XLo = YB.getInt64(0), *XHi = LX;
+      Value *XLo = YB.getInt64(0), *XHi = RX;
       if (Narrow) {
         std::tie(XLo, XHi) = Guards.activeRange(YB, *Narrow, Y, Z, LX);
         if (Several) {
@@ -1608,10 +1861,10 @@ private:
           ->setMetadata(kWorkItemLoopMD, MDNode::get(C, {}));
       IRBuilder<> YL(YLatch);
       Value *Y1 = YL.CreateAdd(Y, YL.getInt64(1), "y.next", true, true);
-      YL.CreateCondBr(YL.CreateICmpULT(Y1, LY), YHead, ZLatch);
+      YL.CreateCondBr(YL.CreateICmpULT(Y1, RY), YHead, ZLatch);
       IRBuilder<> ZL(ZLatch);
       Value *Z1 = ZL.CreateAdd(Z, ZL.getInt64(1), "z.next", true, true);
-      ZL.CreateCondBr(ZL.CreateICmpULT(Z1, LZ), ZHead, Done);
+      ZL.CreateCondBr(ZL.CreateICmpULT(Z1, RZ), ZHead, Done);
       Z->addIncoming(ZB.getInt64(0), Pre);
       Z->addIncoming(Z1, ZLatch);
       Y->addIncoming(YB.getInt64(0), ZHead);
@@ -1628,7 +1881,7 @@ private:
               CI->eraseFromParent();
             }
 
-      {
+      if (!Once) {
         SmallVector<BasicBlock *, 32> Body{XHead};
         Body.append(Copies.begin(), Copies.end());
         SmallVector<std::pair<unsigned, BasicBlock *>, 4> Exits(Stubs.begin(), Stubs.end());
@@ -1688,6 +1941,12 @@ private:
     for (BasicBlock &BB : F)
       if (!Live.contains(&BB))
         Dead.push_back(&BB);
+    // (A guard's failing side can be such a block: its stub, when only
+    // the skipped items went there. The latch's phi forgets it.)
+    for (BasicBlock *BB : Dead)
+      for (BasicBlock *S : successors(BB))
+        if (Live.contains(S))
+          S->removePredecessor(BB, /*KeepOneInputPHIs=*/true);
     for (BasicBlock *BB : Dead)
       BB->dropAllReferences();
     for (BasicBlock *BB : Dead)
