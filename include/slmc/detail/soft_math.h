@@ -12,7 +12,9 @@
 // libdevice). Cody-Waite range reduction with fma, then truncated Taylor or
 // atanh series; results within a few ulp of the exact ones (pow: the error
 // grows slowly with |y ln x|; sin, cos and tan reduce large arguments
-// exactly). Float functions evaluate in double.
+// exactly; sinpi, cospi and tanpi reduce every argument exactly). Float
+// functions evaluate in double. remquo, remainder, nextafter, ilogb and
+// logb are exact.
 //
 //===----------------------------------------------------------------------===//
 #ifndef SLMC_DETAIL_SOFT_MATH_H
@@ -592,6 +594,149 @@ SLMC_HD inline double tanh(double x) {
   if (a > 22.0) return copysign_(1.0, x);
   double e = expm1(2.0 * a);
   return copysign_(e / (e + 2.0), x);
+}
+
+// ---- Inverse hyperbolic ------------------------------------------------------
+SLMC_HD inline double asinh(double x) {
+  if (nan_(x) || inf_(x) || x == 0.0) return x;
+  double a = abs_(x), r;
+  if (a > 0x1p28) // sqrt(a^2 + 1) is a
+    r = log(a) + kLn2Hi;
+  else if (a > 2.0) // a + sqrt(a^2 + 1) = 2a + 1 / (a + sqrt(a^2 + 1))
+    r = log(2.0 * a + 1.0 / (a + __builtin_sqrt(fma_(a, a, 1.0))));
+  else // 1 + a + (sqrt(1 + a^2) - 1)
+    r = log1p(a + a * a / (1.0 + __builtin_sqrt(fma_(a, a, 1.0))));
+  return copysign_(r, x);
+}
+SLMC_HD inline double acosh(double x) {
+  if (nan_(x)) return x;
+  if (x < 1.0) return __builtin_nan("");
+  if (inf_(x)) return x;
+  if (x > 0x1p28) return log(x) + kLn2Hi;
+  if (x > 2.0) // x + sqrt(x^2 - 1) = 2x - 1 / (x + sqrt(x^2 - 1))
+    return log(2.0 * x - 1.0 / (x + __builtin_sqrt(fma_(x, x, -1.0))));
+  double t = x - 1.0; // exact
+  return log1p(t + __builtin_sqrt(fma_(t, t, 2.0 * t)));
+}
+SLMC_HD inline double atanh(double x) {
+  if (nan_(x)) return x;
+  double a = abs_(x);
+  if (a > 1.0) return __builtin_nan("");
+  if (a == 1.0) return copysign_(__builtin_inf(), x);
+  // atanh a = log1p(2a / (1 - a)) / 2, and 2a / (1 - a) = 2a + 2a^2 / (1 - a).
+  double r = a < 0.5 ? 0.5 * log1p(2.0 * a + 2.0 * a * a / (1.0 - a))
+                     : 0.5 * log1p(2.0 * a / (1.0 - a));
+  return copysign_(r, x);
+}
+
+// ---- sin(pi x), cos(pi x), tan(pi x) ---------------------------------------
+/// x = 2k + q/2 + f exactly, |f| <= 1/4 (finite x); returns f and q mod 4,
+/// with pi f = hi + lo.
+SLMC_HD inline double reduce_half(double x, int &q, double &lo) {
+  double r = x - 2.0 * rint_(0.5 * x); // in [-1, 1], exact
+  double h = rint_(2.0 * r);
+  double f = r - 0.5 * h; // exact
+  q = (int(h) + 4) & 3;
+  double hi = mul_(f, kPiHi);
+  lo = fma_(f, kPiHi, -hi) + f * kPiLo;
+  return hi;
+}
+SLMC_HD inline double sinpi(double x) {
+  if (nan_(x) || inf_(x)) return __builtin_nan("");
+  if (rint_(x) == x) return copysign_(0.0, x); // whole numbers (every |x| >= 2^52)
+  int q;
+  double lo, t = reduce_half(x, q, lo);
+  switch (q) {
+  case 0: return sin_poly(t, lo);
+  case 1: return cos_poly(t, lo);
+  case 2: return -sin_poly(t, lo);
+  default: return -cos_poly(t, lo);
+  }
+}
+SLMC_HD inline double cospi(double x) {
+  if (nan_(x) || inf_(x)) return __builtin_nan("");
+  int q;
+  double lo, t = reduce_half(abs_(x), q, lo);
+  if (t == 0.0 && (q & 1)) return 0.0; // halves
+  switch (q) {
+  case 0: return cos_poly(t, lo);
+  case 1: return -sin_poly(t, lo);
+  case 2: return -cos_poly(t, lo);
+  default: return sin_poly(t, lo);
+  }
+}
+SLMC_HD inline double tanpi(double x) {
+  if (nan_(x) || inf_(x)) return __builtin_nan("");
+  double r = x - rint_(x); // in [-1/2, 1/2], exact; the period is 1
+  if (r == 0.0) return copysign_(0.0, x);
+  if (abs_(r) == 0.5) return copysign_(__builtin_inf(), r);
+  int q;
+  double lo, t = reduce_half(r, q, lo);
+  double s = sin_poly(t, lo), c = cos_poly(t, lo);
+  return (q & 1) ? -c / s : s / c;
+}
+
+// ---- Exponents, neighbours, remainders -------------------------------------
+constexpr int kIlogb0 = -2147483647 - 1, kIlogbNan = -2147483647 - 1; // glibc's
+SLMC_HD inline int ilogb(double x) {
+  if (nan_(x)) return kIlogbNan;
+  if (x == 0.0) return kIlogb0;
+  if (inf_(x)) return 2147483647;
+  int e = 0;
+  if (abs_(x) < 0x1p-1022) {
+    x *= 0x1p54;
+    e = -54;
+  }
+  return e + int((bits(x) >> 52) & 0x7ff) - 1023;
+}
+SLMC_HD inline double logb(double x) {
+  if (nan_(x)) return x;
+  if (x == 0.0) return -__builtin_inf();
+  if (inf_(x)) return abs_(x);
+  return double(ilogb(x));
+}
+SLMC_HD inline double nextafter(double x, double y) {
+  if (nan_(x) || nan_(y)) return x + y;
+  if (x == y) return y;
+  if (x == 0.0) return copysign_(from_bits(1), y);
+  uint64_t b = bits(x);
+  // Away from zero when y is farther out on x's side.
+  b += ((x < y) == (x > 0.0)) ? 1 : uint64_t(-1);
+  return from_bits(b);
+}
+/// x - n y with n the whole number nearest x / y (ties to even), exact; the
+/// low three bits of n, with the sign of x / y, in `quo`.
+SLMC_HD inline double remquo(double x, double y, int *quo) {
+  *quo = 0;
+  if (nan_(x) || nan_(y) || inf_(x) || y == 0.0) return __builtin_nan("");
+  double ay = abs_(y), a = abs_(x);
+  if (!inf_(8.0 * ay) && !inf_(y)) // a mod 8|y|, exactly
+    a = __builtin_fmod(a, 8.0 * ay);
+  int k = 0;
+  // The quotient's bits 2, 1, 0; each subtraction is exact (Sterbenz: the
+  // operands are within a factor 2).
+  for (int bit = 2; bit >= 0; --bit) {
+    double step = ay * double(1 << bit);
+    k *= 2;
+    if (!inf_(step) && a >= step) {
+      a -= step;
+      k += 1;
+    }
+  }
+  // Now a < |y|: round the quotient to the nearest, ties to even.
+  bool up = ay < 0x1p-1021 ? (a + a > ay || (a + a == ay && (k & 1)))
+                           : (a > 0.5 * ay || (a == 0.5 * ay && (k & 1)));
+  if (up) {
+    a -= ay;
+    ++k;
+  }
+  k &= 7;
+  *quo = ((x < 0.0) != (y < 0.0)) ? -k : k;
+  return bits(x) >> 63 ? -a : a; // (a zero has the sign of x)
+}
+SLMC_HD inline double remainder(double x, double y) {
+  int q;
+  return remquo(x, y, &q);
 }
 
 // ---- Others ----------------------------------------------------------------
