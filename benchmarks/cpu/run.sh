@@ -6,7 +6,8 @@
 # Environment: BUILD_DIR (slmc build, default build/), HOST_CXX (default g++),
 # OMP_LIBS (default -lgomp), SLMC_CPU_THREADS / OMP_NUM_THREADS (threads),
 # SLMC_BENCH_ONLY (one group of rows: matmul, transpose, reduction, stencil,
-# scan, histogram, dialect, nbody).
+# scan, histogram, dialect, nbody), KEEP_WORK=1 (keep the build folder, named on
+# the last line, to rerun or profile its cpu_bench).
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 root=$(cd "$here/../.." && pwd)
@@ -16,7 +17,7 @@ slmcxx="$build/bin/slmc++"
 host_cxx=${HOST_CXX:-g++}
 omp_libs=${OMP_LIBS:--lgomp}
 work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+trap '[ -n "${KEEP_WORK:-}" ] && echo "kept: $work" || rm -rf "$work"' EXIT
 
 # slmc++ compiles kernels for the host too (the CPU fallback); device code is
 # not needed here. The OpenMP references are a separate object: slmc++'s host

@@ -6,12 +6,14 @@
 ; per work-item, and the work after the loop's barrier (`if (lid < s)`) loops
 ; over the passing items only. Loops whose trip count is not known to be the
 ; group's, whose barrier is conditional, or that leave from more than one
-; place keep the counter per work-item.
+; place, or that also carry a value of each work-item's, keep the counter per
+; work-item.
 ; RUN: %opt -load-pass-plugin=%slmc-libdir/slmcWorkItemLoops.so -passes=slmc-work-item-loops -S %s -o %t.ll
 ; RUN: FileCheck %s --check-prefix=TREE < %t.ll
 ; RUN: FileCheck %s --check-prefix=MEMORY < %t.ll
 ; RUN: FileCheck %s --check-prefix=COND < %t.ll
 ; RUN: FileCheck %s --check-prefix=EXITS < %t.ll
+; RUN: FileCheck %s --check-prefix=CARRIED < %t.ll
 ; RUN: %opt -load-pass-plugin=%slmc-libdir/slmcWorkItemLoops.so -passes=slmc-work-item-loops -slmc-cut-barrier-loops=0 -S %s -o %t.off.ll
 ; RUN: FileCheck %s --check-prefix=OFF < %t.off.ll
 
@@ -210,5 +212,46 @@ latch:
   %more = icmp ne i32 %s1, 0
   br i1 %more, label %loop, label %after
 after:
+  ret i32 1
+}
+
+; The loop also carries a value of each work-item's (acc += sums[lid]): no
+; barrier is added (the loop's own regions would copy it every iteration;
+; C for Metal's n-body step, whose force sums are such values, ran 20 times
+; slower). Two regions, as written.
+; CARRIED-LABEL: define i32 @carries_per_item(
+; CARRIED-NOT: {{^r2\.}}
+; CARRIED: {{^[}]$}}
+define i32 @carries_per_item(ptr %args) {
+entry:
+  %go = call i32 @slmc_cpu_work_item_loops(ptr null)
+  %fibers = icmp eq i32 %go, 0
+  br i1 %fibers, label %no, label %kernel
+no:
+  ret i32 0
+kernel:
+  %item = call ptr @slmc_cpu_current_item()
+  %sums = call ptr @llvm.threadlocal.address.p0(ptr @sums)
+  %lsize.p = getelementptr i8, ptr %item, i64 24
+  %lsize = load i32, ptr %lsize.p
+  %s0 = lshr i32 %lsize, 1
+  %none = icmp eq i32 %s0, 0
+  br i1 %none, label %after, label %loop
+loop:
+  %s = phi i32 [ %s0, %kernel ], [ %s1, %loop ]
+  %acc = phi i32 [ 0, %kernel ], [ %acc1, %loop ]
+  call void @slmc_cpu_barrier()
+  %lid1 = load i32, ptr %item
+  %j = zext i32 %lid1 to i64
+  %p = getelementptr i32, ptr %sums, i64 %j
+  %v = load i32, ptr %p
+  %acc1 = add i32 %acc, %v
+  %s1 = lshr i32 %s, 1
+  %more = icmp ne i32 %s1, 0
+  br i1 %more, label %loop, label %after
+after:
+  %res = phi i32 [ 0, %kernel ], [ %acc1, %loop ]
+  %out = load ptr, ptr %args
+  store i32 %res, ptr %out
   ret i32 1
 }
