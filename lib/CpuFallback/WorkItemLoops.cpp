@@ -220,9 +220,9 @@ public:
     return Copy;
   }
 
-  /// `Slot` holds a value the group has once (see UniformRegions): its
-  /// reads are the same for every work-item. Answers so far are dropped:
-  /// reads of the slot replace the value's uses.
+  /// `Slot` holds a value the group has once (transform()'s uniform
+  /// regions): its reads are the same for every work-item. Answers so far
+  /// are dropped: reads of the slot replace the value's uses.
   void addGroupSlot(AllocaInst *Slot) {
     GroupSlots.insert(Slot);
     Kinds.clear();
