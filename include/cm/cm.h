@@ -22,6 +22,7 @@
 //   cm/cm_intrinsics.h  cm_sum, cm_dp4, cm_rsqrt, cm_exp, ... and SAT
 //   cm/cm_memory.h      read/write on surfaces, write_atomic
 //   cm/cm_slm.h         thread-group ids, cm_barrier, shared local memory
+//   cm/cm_printf.h      printf, cm_printf, cmprint
 //
 // The same header serves the check pass (plain C++), the device passes
 // (SPIR-V, PTX) and the host pass (the CPU fallback): everything a kernel
@@ -50,6 +51,7 @@
 
 #include "cm/cm_intrinsics.h"
 #include "cm/cm_memory.h"
+#include "cm/cm_printf.h"
 #include "cm/cm_slm.h"
 #include "cm/cm_surface.h"
 #include "cm/cm_vector.h"

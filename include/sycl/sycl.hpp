@@ -7,8 +7,9 @@
 //===----------------------------------------------------------------------===//
 //
 // Everything: the SYCL 2020 core that slmc supports, USM, the
-// sycl_ext_oneapi_local_memory extension (SYCL_EXT_ONEAPI_LOCAL_MEMORY) and
-// sycl_ext_oneapi_free_function_queries.
+// sycl_ext_oneapi_local_memory extension (SYCL_EXT_ONEAPI_LOCAL_MEMORY),
+// sycl_ext_oneapi_free_function_queries and kernel printf
+// (ext::oneapi::experimental::printf).
 //
 //===----------------------------------------------------------------------===//
 #ifndef SLMC_SYCL_SYCL_HPP
@@ -18,5 +19,6 @@
 #include "sycl/usm.hpp"
 #include "sycl/ext/oneapi/group_local_memory.hpp"
 #include "sycl/ext/oneapi/free_function_queries.hpp"
+#include "sycl/ext/oneapi/experimental/builtins.hpp"
 
 #endif // SLMC_SYCL_SYCL_HPP

@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Driver/DeviceCode.h"
+#include "Driver/SpirvPrintf.h"
 
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallVector.h"
@@ -90,6 +91,17 @@ static bool readWords(StringRef Path, std::vector<uint32_t> &Words) {
     return false;
   Words.resize((*Buf)->getBufferSize() / 4);
   memcpy(Words.data(), (*Buf)->getBufferStart(), (*Buf)->getBufferSize());
+  return true;
+}
+
+static bool writeWords(StringRef Path, ArrayRef<uint32_t> Words) {
+  std::error_code EC;
+  raw_fd_ostream OS(Path, EC, sys::fs::OF_None);
+  if (EC) {
+    errs() << "slmc++: error: cannot write '" << Path << "': " << EC.message() << "\n";
+    return false;
+  }
+  OS.write(reinterpret_cast<const char *>(Words.data()), Words.size() * 4);
   return true;
 }
 
@@ -295,6 +307,49 @@ bool contractionAllowed(const Options &Opts) {
     if (F.consume_front("-ffp-contract="))
       Allowed = F != "off";
   return Allowed;
+}
+
+/// LLVM's NVPTX backend aborts ("Copy one register into another with a
+/// different width") on a device function with a `byval` parameter under
+/// -nvptx-short-ptr: a SYCL kernel's lambda, which takes its nd_item by
+/// value, once it is too large to be inlined into the kernel. So every
+/// internal function gets a pointer to a copy its caller makes instead, which
+/// is what byval means; the optimiser removes the copies it can.
+void copyByValueArguments(Module &M) {
+  const DataLayout &DL = M.getDataLayout();
+  for (Function &F : M) {
+    if (F.isDeclaration() || !F.hasLocalLinkage() || F.getCallingConv() == CallingConv::PTX_Kernel)
+      continue;
+    SmallVector<unsigned, 2> ByVal;
+    for (Argument &A : F.args())
+      if (A.hasByValAttr())
+        ByVal.push_back(A.getArgNo());
+    if (ByVal.empty() || any_of(F.users(), [&](User *U) {
+          auto *Call = dyn_cast<CallBase>(U);
+          return !Call || Call->getCalledOperand() != &F;
+        }))
+      continue;
+    for (User *U : F.users()) {
+      auto *Call = cast<CallBase>(U);
+      IRBuilder<> Entry(&*Call->getFunction()->getEntryBlock().getFirstInsertionPt());
+      IRBuilder<> At(Call);
+      for (unsigned No : ByVal) {
+        Type *Ty = F.getParamByValType(No);
+        Align A = F.getParamAlign(No).value_or(DL.getABITypeAlign(Ty));
+        AllocaInst *Copy = Entry.CreateAlloca(Ty, DL.getAllocaAddrSpace(), nullptr, "byval.copy");
+        Copy->setAlignment(A);
+        Value *Ptr = Copy;
+        if (Copy->getType() != Call->getArgOperand(No)->getType())
+          Ptr = Entry.CreateAddrSpaceCast(Copy, Call->getArgOperand(No)->getType());
+        At.CreateMemCpy(Ptr, A, Call->getArgOperand(No), Call->getParamAlign(No).value_or(A),
+                        DL.getTypeAllocSize(Ty));
+        Call->setArgOperand(No, Ptr);
+        Call->removeParamAttr(No, Attribute::ByVal);
+      }
+    }
+    for (unsigned No : ByVal)
+      F.removeParamAttr(No, Attribute::ByVal);
+  }
 }
 
 /// SimplifyCFG folds consecutive tests of one value, such as
@@ -881,9 +936,32 @@ void lowerBitReverse(Module &M) {
   }
 }
 
+/// LLVM's SPIR-V backend compares pointers with OpPtrEqual and
+/// OpPtrNotEqual (SPIR-V 1.4), which IGC refuses ("does not support the
+/// following opcode: 401"); comparing their addresses as integers is what
+/// OpenCL C compilers emit. Run after the last optimisation, which would
+/// fold the conversions back.
+void comparePointersAsIntegers(Module &M) {
+  const DataLayout &DL = M.getDataLayout();
+  for (Function &F : M)
+    for (Instruction &I : make_early_inc_range(instructions(F))) {
+      auto *Cmp = dyn_cast<ICmpInst>(&I);
+      if (!Cmp || !Cmp->getOperand(0)->getType()->isPointerTy())
+        continue;
+      IRBuilder<> B(Cmp);
+      Type *Int = DL.getIntPtrType(Cmp->getOperand(0)->getType());
+      Value *L = B.CreatePtrToInt(Cmp->getOperand(0), Int);
+      Value *R = B.CreatePtrToInt(Cmp->getOperand(1), Int);
+      Value *New = B.CreateICmp(Cmp->getPredicate(), L, R);
+      New->takeName(Cmp);
+      Cmp->replaceAllUsesWith(New);
+      Cmp->eraseFromParent();
+    }
+}
+
 bool compileSpirv(const Toolchain &TC, const Options &Opts, TempFiles &Temps,
                   StringRef Lowered, StringRef SourceName, StringRef Out,
-                  std::map<std::string, std::string> *ImageStrings) {
+                  std::map<std::string, std::string> *ImageStrings, bool *PrintfUnsupported) {
   StringRef Stem = sys::path::stem(SourceName);
   std::string Bitcode = Temps.make(Stem, "spirv.bc");
   if (Bitcode.empty())
@@ -963,31 +1041,43 @@ bool compileSpirv(const Toolchain &TC, const Options &Opts, TempFiles &Temps,
                      }) ||
       runProgram(TC.Opt,
                  {"-mtriple=" + Triple,
-                  std::string("-passes=infer-address-spaces,instcombine") +
+                  // As in clang's pipelines: opt's instcombine alone aborts
+                  // when one run leaves more to combine (a statement of
+                  // sycl::stream did), which only costs a missed fold.
+                  std::string("-passes=infer-address-spaces,instcombine<no-verify-fixpoint>") +
                       (PrivateArrays ? ",loop(loop-reduce)" : ""),
                   "-discard-value-names", Marked, "-o", Optimised},
                  Opts.Verbose, Opts.DryRun) != 0)
     return false;
   std::string Legal = Temps.make(Stem, "spirv.legal.bc");
   if (Legal.empty() ||
-      !runModuleStep(Opts, "intrinsics the SPIR-V backend lacks, offset selects", Optimised,
-                     Legal, [](Module &M) {
+      !runModuleStep(Opts, "what the SPIR-V backend or IGC lacks, offset selects", Optimised,
+                     Legal, [&](Module &M) {
                        lowerBitReverse(M);
+                       comparePointersAsIntegers(M);
                        offsetsNotPointers(M);
-                       return true;
+                       return moveStringsToConstantSpace(M, SourceName, PrintfUnsupported);
                      }))
     return false;
-  // No loop strength reduction (see PrivateArrays).
+  // No loop strength reduction (see PrivateArrays), and no CodeGenPrepare:
+  // it makes llvm.uadd.with.overflow of a decrementing loop's test, which
+  // the backend emits as OpIAddCarry and IGC refuses without a word; IGC
+  // does what else it would do (C for Metal's n-body: 3521 -> 3374
+  // instructions on tgllp, the other benchmarks within 2).
   std::vector<std::string> LlcArgs = {"-mtriple=" + Triple, "-filetype=obj",
                                       codegenLevel(deviceOptLevel(Opts)), "-disable-lsr",
-                                      Legal, "-o", Out.str()};
+                                      "-disable-cgp", Legal, "-o", Out.str()};
   if (!runBackend(TC.Llc, LlcArgs, Opts.Verbose, Opts.DryRun, "SPIR-V backend", SourceName))
     return false;
   if (Opts.DryRun)
     return true;
   std::vector<uint32_t> Words;
   std::string Message;
-  if (!readWords(Out, Words) || !validateSpirv(Words, Opts.SpirvVersion, Message)) {
+  bool Read = readWords(Out, Words);
+  // The SPIR-V backend's printf format needs its pointer type (SpirvPrintf.h).
+  if (Read && pointPrintfAtChars(Words) && !writeWords(Out, Words))
+    return false;
+  if (!Read || !validateSpirv(Words, Opts.SpirvVersion, Message)) {
     errs() << "slmc++: error: the SPIR-V generated for '" << SourceName
            << "' does not validate: " << Message << "\n";
     return false;
@@ -1089,6 +1179,7 @@ bool compilePtx(const Toolchain &TC, const Options &Opts, TempFiles &Temps,
           return false;
         }
         internalizeAllButKernels(M);
+        copyByValueArguments(M);
         Features.clear();
         for (const Function &F : M)
           if (F.hasFnAttribute("target-cpu")) {

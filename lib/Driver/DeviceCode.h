@@ -41,10 +41,14 @@ std::vector<std::string> deviceFlags(const Toolchain &TC, const Options &Opts);
 /// `ImageStrings`, when given, receives what the image must carry for the
 /// runtime: "slmc.args.<kernel>" for each kernel whose argument object was
 /// split into parameters (splitKernelArgumentObjects in the definition).
+/// A printf whose format is made at run time is an error, or, with
+/// `PrintfUnsupported`, a warning that sets it (the caller leaves the SPIR-V
+/// image out).
 bool compileSpirv(const Toolchain &TC, const Options &Opts, TempFiles &Temps,
                   llvm::StringRef Lowered, llvm::StringRef SourceName,
                   llvm::StringRef Out,
-                  std::map<std::string, std::string> *ImageStrings = nullptr);
+                  std::map<std::string, std::string> *ImageStrings = nullptr,
+                  bool *PrintfUnsupported = nullptr);
 
 /// Lowered source -> PTX module. Every symbol but the kernels is made
 /// internal before optimisation; opt unrolls and llc contracts as nvcc does

@@ -122,10 +122,19 @@ private:
     if (Opts.Spirv) {
       std::string Spv = Temps.make(Stem, "spv");
       std::map<std::string, std::string> Strings;
-      if (Spv.empty() || !compileSpirv(TC, PassOpts, Temps, Source, Source, Spv, &Strings))
-        return false;
-      Images.push_back(
-          {DeviceImageFile::Spirv, Spv, "spirv" + Opts.SpirvVersion, std::move(Strings)});
+      // With the default targets, a printf SPIR-V cannot express costs the
+      // SPIR-V image only (a warning), as a missing libdevice costs the PTX
+      // image below.
+      bool PrintfUnsupported = false;
+      if (Spv.empty() ||
+          !compileSpirv(TC, PassOpts, Temps, Source, Source, Spv, &Strings,
+                        Opts.TargetsChosen ? nullptr : &PrintfUnsupported)) {
+        if (!PrintfUnsupported)
+          return false;
+      } else {
+        Images.push_back(
+            {DeviceImageFile::Spirv, Spv, "spirv" + Opts.SpirvVersion, std::move(Strings)});
+      }
     }
     if (Opts.Ptx) {
       // With the default targets, a missing libdevice costs the PTX image

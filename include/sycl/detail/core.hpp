@@ -8,7 +8,7 @@
 //
 // The subset of SYCL 2020 that slmc's programs use: queues, handlers,
 // nd_range/range kernels, work-item queries, barriers, USM, buffers and
-// accessors, local_accessor, atomic_ref and sycl::exception. Each header
+// accessors, local_accessor, atomic_ref, sycl::stream and sycl::exception. Each header
 // says how its part maps onto slmc/offload.h and libslmrt.
 //
 //===----------------------------------------------------------------------===//
@@ -32,5 +32,6 @@
 #include "sycl/detail/accessor.hpp"
 #include "sycl/detail/handler.hpp"
 #include "sycl/detail/queue.hpp"
+#include "sycl/detail/stream.hpp"
 
 #endif // SLMC_SYCL_DETAIL_CORE_HPP

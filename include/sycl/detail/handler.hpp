@@ -34,6 +34,8 @@
 #include "sycl/detail/reduction.hpp"
 
 #include <algorithm>
+#include <cstddef>
+#include <cstdio>
 #include <chrono>
 #include <utility>
 
@@ -377,12 +379,29 @@ template <typename T> void device_fill(void *ptr, const void *pattern, size_t co
 
 } // namespace detail
 
+namespace detail {
+/// The device memory of a sycl::stream (stream.hpp): how many bytes of text
+/// were appended (also those that did not fit), then the text.
+struct stream_memory {
+  unsigned used;
+  char text[1];
+};
+stream_memory *add_stream(handler &cgh, size_t bytes);
+} // namespace detail
+
 // ---- handler ------------------------------------------------------------------------
 /// Collects one command of a command group (queue::submit).
 class handler {
 public:
   handler(const handler &) = delete;
   handler &operator=(const handler &) = delete;
+  ~handler() {
+    // Streams left by a command group that threw.
+    if (!streams_.empty())
+      slmc_synchronize();
+    for (auto &stream : streams_)
+      slmc_free(stream.first);
+  }
 
   // ---- Kernels ----
   template <typename KernelName = detail::auto_name, typename KernelType>
@@ -674,6 +693,7 @@ private:
 
   friend class queue;
   friend size_t detail::reserve_local_memory(handler &, size_t, size_t);
+  friend detail::stream_memory *detail::add_stream(handler &, size_t);
 
   explicit handler(std::shared_ptr<detail::queue_state> q) : queue_(std::move(q)) {}
 
@@ -724,7 +744,28 @@ private:
     }
   }
 
+  /// The text of the command group's streams, once its kernel has ended
+  /// (SYCL prints it when the command completes; here before submit
+  /// returns), and their memory.
+  void print_streams() {
+    if (streams_.empty())
+      return;
+    queue_->wait();
+    for (auto &[memory, size] : streams_) {
+      unsigned used = 0;
+      std::vector<char> text;
+      if (slmc_memcpy(&used, &memory->used, sizeof used) == SLMC_SUCCESS) {
+        text.resize(std::min<size_t>(used, size));
+        if (!text.empty() && slmc_memcpy(text.data(), memory->text, text.size()) == SLMC_SUCCESS)
+          std::fwrite(text.data(), 1, text.size(), stdout);
+      }
+      slmc_free(memory);
+    }
+    streams_.clear();
+  }
+
   event finish() {
+    print_streams();
     event e(queue_);
     if (queue_ && queue_->profiling && has_command_) {
       // Profiling: wait for the command so that its end is known.
@@ -738,12 +779,27 @@ private:
   }
 
   std::shared_ptr<detail::queue_state> queue_;
+  std::vector<std::pair<detail::stream_memory *, size_t>> streams_;
   size_t local_bytes_ = 0;
   bool has_command_ = false;
   uint64_t start_ = 0;
 };
 
 namespace detail {
+inline stream_memory *add_stream(handler &h, size_t bytes) {
+  void *memory = nullptr;
+  slmc_status s = slmc_malloc_device(&memory, offsetof(stream_memory, text) + bytes);
+  if (s == SLMC_SUCCESS) {
+    s = slmc_memset(memory, 0, sizeof(unsigned));
+    if (s != SLMC_SUCCESS)
+      slmc_free(memory);
+  }
+  if (s != SLMC_SUCCESS)
+    throw make_exception(s, "sycl::stream: cannot allocate its buffer");
+  h.streams_.emplace_back(static_cast<stream_memory *>(memory), bytes);
+  return static_cast<stream_memory *>(memory);
+}
+
 inline size_t reserve_local_memory(handler &h, size_t bytes, size_t align) {
   if (align < 1)
     align = 1;
