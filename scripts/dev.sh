@@ -24,7 +24,7 @@ jobs=${JOBS:-$(nproc)}
 packages=(
   cmake ninja-build ccache g++ pkg-config zlib1g-dev
   clang-22 llvm-22-dev llvm-22-tools libclang-22-dev libclang-cpp22-dev
-  spirv-tools libze-dev libze1 intel-opencl-icd libigc-tools libclc-22
+  spirv-tools spirv-headers libze-dev libze1 intel-opencl-icd libigc-tools libclc-22
   libboost-context-dev libgtest-dev libgmock-dev
   clang-tidy-22 libgrpc++-dev libprotobuf-dev libomp-22-dev
   libclang-rt-22-dev

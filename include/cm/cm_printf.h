@@ -13,10 +13,10 @@
 // takes a string literal as its format, as cmc's does. CmDevice's
 // InitPrintBuffer and FlushPrintBuffer have nothing to do.
 //
-// A template, as in cmc's own header, so that a kernel file that also
-// includes <stdio.h> calls this one whenever it passes an argument after
-// the format. (With the format alone C's printf wins overload resolution;
-// device code cannot call that one: cm_printf says the same.)
+// Templates, as in cmc's own header, and for a format alone a function
+// that Clang prefers to C's printf (enable_if: of two otherwise equal
+// candidates, the one with the attribute), so that a kernel file that also
+// includes <stdio.h> calls these, which device code can.
 //
 //===----------------------------------------------------------------------===//
 #ifndef SLMC_CM_CM_PRINTF_H
@@ -25,10 +25,15 @@
 #include "slmc/offload.h"
 
 template <typename... Args>
-[[gnu::always_inline]] SLMC_HD inline int printf(const char *format,
-                                                 Args... args) {
+[[gnu::always_inline]] SLMC_HD inline int printf(const char *format, Args... args) {
   return __builtin_printf(format, args...);
 }
+#if defined(__clang__) // (the host compiler may compile kernel files too)
+[[gnu::always_inline]] SLMC_HD inline int printf(const char *format)
+    __attribute__((enable_if(true, ""))) {
+  return __builtin_printf(format);
+}
+#endif
 
 template <typename... Args>
 [[gnu::always_inline]] SLMC_HD inline int cm_printf(const char *format,

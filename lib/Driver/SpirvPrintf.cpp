@@ -19,6 +19,9 @@
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 
+#include <spirv/unified1/OpenCL.std.h>
+#include <spirv/unified1/spirv.hpp>
+
 #include <map>
 
 using namespace llvm;
@@ -236,20 +239,16 @@ bool moveStringsToConstantSpace(Module &M, StringRef SourceName,
 
 namespace {
 
-enum : uint32_t {
-  OpExtInstImport = 11,
-  OpExtInst = 12,
-  OpTypeInt = 21,
-  OpTypeArray = 28,
-  OpTypePointer = 32,
-  OpConstant = 43,
-  OpFunction = 54,
-  OpVariable = 59,
-  OpInBoundsPtrAccessChain = 70,
-  StorageUniformConstant = 0,
-  OpenClPrintf = 184,
-  kHeaderWords = 5,
-};
+/// The SPIR-V header's opcodes, storage classes and OpenCL.std numbers.
+constexpr uint32_t kOpExtInstImport = spv::OpExtInstImport, kOpExtInst = spv::OpExtInst,
+                   kOpTypeInt = spv::OpTypeInt, kOpTypeArray = spv::OpTypeArray,
+                   kOpTypePointer = spv::OpTypePointer, kOpConstant = spv::OpConstant,
+                   kOpFunction = spv::OpFunction, kOpVariable = spv::OpVariable,
+                   kOpInBoundsPtrAccessChain = spv::OpInBoundsPtrAccessChain,
+                   kUniformConstant = spv::StorageClassUniformConstant,
+                   kOpenClPrintf = OpenCLLIB::Printf;
+/// Words of the module header before the first instruction.
+constexpr size_t kHeaderWords = 5;
 
 struct Instruction {
   size_t At;      // first word
@@ -282,34 +281,34 @@ unsigned pointPrintfAtChars(std::vector<uint32_t> &Words) {
   for (size_t I = 0; I < List.size(); ++I) {
     const uint32_t *In = &Words[List[I].At];
     switch (List[I].opcode(Words)) {
-    case OpExtInstImport: {
+    case kOpExtInstImport: {
       StringRef Name(reinterpret_cast<const char *>(In + 2),
                      (List[I].Count - 2) * 4);
       if (Name.starts_with(StringRef("OpenCL.std\0", 11)))
         OpenClSet = In[1];
       break;
     }
-    case OpTypeInt:
+    case kOpTypeInt:
       Defs[In[1]] = I;
       if (In[2] == 32 && In[3] == 0 && !Int32) {
         Int32 = In[1];
         Int32At = I;
       }
       break;
-    case OpTypeArray:
-    case OpVariable:
-      Defs[List[I].opcode(Words) == OpVariable ? In[2] : In[1]] = I;
+    case kOpTypeArray:
+    case kOpVariable:
+      Defs[List[I].opcode(Words) == kOpVariable ? In[2] : In[1]] = I;
       break;
-    case OpTypePointer:
+    case kOpTypePointer:
       Defs[In[1]] = I;
-      if (In[2] == StorageUniformConstant)
+      if (In[2] == kUniformConstant)
         CharPointers.emplace(In[3], In[1]);
       break;
-    case OpConstant:
+    case kOpConstant:
       if (In[1] == Int32 && List[I].Count == 4 && In[3] == 0 && !Zero32)
         Zero32 = In[2];
       break;
-    case OpFunction:
+    case kOpFunction:
       FirstFunction = std::min(FirstFunction, I);
       break;
     }
@@ -320,18 +319,18 @@ unsigned pointPrintfAtChars(std::vector<uint32_t> &Words) {
   // The 8-bit element type of a UniformConstant array variable, or 0.
   auto charArrayElement = [&](uint32_t Id) -> uint32_t {
     auto Var = Defs.find(Id);
-    if (Var == Defs.end() || List[Var->second].opcode(Words) != OpVariable)
+    if (Var == Defs.end() || List[Var->second].opcode(Words) != kOpVariable)
       return 0;
     const uint32_t *V = &Words[List[Var->second].At];
     auto Ptr = Defs.find(V[1]);
-    if (V[3] != StorageUniformConstant || Ptr == Defs.end() ||
-        List[Ptr->second].opcode(Words) != OpTypePointer)
+    if (V[3] != kUniformConstant || Ptr == Defs.end() ||
+        List[Ptr->second].opcode(Words) != kOpTypePointer)
       return 0;
     auto Array = Defs.find(Words[List[Ptr->second].At + 3]);
-    if (Array == Defs.end() || List[Array->second].opcode(Words) != OpTypeArray)
+    if (Array == Defs.end() || List[Array->second].opcode(Words) != kOpTypeArray)
       return 0;
     auto Elem = Defs.find(Words[List[Array->second].At + 2]);
-    if (Elem == Defs.end() || List[Elem->second].opcode(Words) != OpTypeInt ||
+    if (Elem == Defs.end() || List[Elem->second].opcode(Words) != kOpTypeInt ||
         Words[List[Elem->second].At + 2] != 8)
       return 0;
     return Words[List[Elem->second].At + 1];
@@ -348,8 +347,8 @@ unsigned pointPrintfAtChars(std::vector<uint32_t> &Words) {
   unsigned Rewritten = 0;
   for (size_t I = FirstFunction; I < List.size(); ++I) {
     uint32_t *In = &Words[List[I].At];
-    if (List[I].opcode(Words) != OpExtInst || List[I].Count < 6 ||
-        In[3] != OpenClSet || In[4] != OpenClPrintf)
+    if (List[I].opcode(Words) != kOpExtInst || List[I].Count < 6 ||
+        In[3] != OpenClSet || In[4] != kOpenClPrintf)
       continue;
     for (uint32_t K = 5; K < List[I].Count; ++K) {
       uint32_t Char = charArrayElement(In[K]);
@@ -359,17 +358,17 @@ unsigned pointPrintfAtChars(std::vector<uint32_t> &Words) {
       if (!Pointer) {
         // Declared right after the 8-bit type, which it names.
         Pointer = Bound++;
-        emit(Before[Defs[Char] + 1], OpTypePointer,
-             {Pointer, StorageUniformConstant, Char});
+        emit(Before[Defs[Char] + 1], kOpTypePointer,
+             {Pointer, kUniformConstant, Char});
       }
       if (!Zero32) {
         if (!Int32)
           return Rewritten; // printf returns a 32-bit int: not reached
         Zero32 = Bound++;
-        emit(Before[Int32At + 1], OpConstant, {Int32, Zero32, 0});
+        emit(Before[Int32At + 1], kOpConstant, {Int32, Zero32, 0});
       }
       uint32_t First = Bound++;
-      emit(Before[I], OpInBoundsPtrAccessChain,
+      emit(Before[I], kOpInBoundsPtrAccessChain,
            {Pointer, First, In[K], Zero32, Zero32});
       In[K] = First;
       ++Rewritten;

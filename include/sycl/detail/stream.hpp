@@ -475,6 +475,12 @@ SLMC_HD inline void append(stream_memory *memory, unsigned capacity,
                            const char *text, unsigned length) {
   if (!memory || length == 0)
     return;
+  // A full stream takes nothing more, so the count stays far from wrapping
+  // (it passes the capacity by at most one statement per work-item).
+  unsigned used;
+  __scoped_atomic_load(&memory->used, &used, __ATOMIC_RELAXED, __MEMORY_SCOPE_DEVICE);
+  if (used >= capacity)
+    return;
   unsigned at = __scoped_atomic_fetch_add(
       &memory->used, length, __ATOMIC_RELAXED, __MEMORY_SCOPE_DEVICE);
   if (at >= capacity)
@@ -531,9 +537,9 @@ class stream {
 public:
   stream(size_t totalBufferSize, size_t workItemBufferSize, handler &cgh,
          const property_list & = {})
-      : memory_(detail::add_stream(cgh, totalBufferSize)),
-        size_(unsigned(totalBufferSize)),
-        statement_size_(unsigned(workItemBufferSize)) {}
+      : memory_(detail::add_stream(cgh, capped(totalBufferSize))),
+        size_(unsigned(capped(totalBufferSize))),
+        statement_size_(unsigned(capped(workItemBufferSize))) {}
 
   SLMC_HD size_t size() const noexcept { return size_; }
   SLMC_HD size_t get_size() const { return size_; }
@@ -547,6 +553,9 @@ public:
   }
 
 protected:
+  /// Sizes are kept in 32 bits: at most 2 GiB of text.
+  static size_t capped(size_t bytes) { return bytes < 0x7fffffffu ? bytes : 0x7fffffffu; }
+
   SLMC_HD stream(const stream &s, detail::stream_statement_state *statement)
       : memory_(s.memory_), size_(s.size_), statement_size_(s.statement_size_),
         statement_(statement) {}
@@ -710,13 +719,16 @@ SLMC_HD stream_statement::stream_statement(const stream &s, const T &v)
 /// appends its text at the end of the full expression); the later ones,
 /// on the statement, write into it. In a user's operator<< that receives
 /// the statement as `const stream &`, the first kind writes into it too.
+/// What the later ones return lives until the end of the full expression:
+/// lifetimebound makes Clang warn where a user's operator<< returns it
+/// (`return os << x;`) instead of `os`.
 template <typename T, typename = std::enable_if_t<detail::is_streamable<T>>>
 SLMC_HD detail::stream_statement operator<<(const stream &os, const T &v) {
   return detail::stream_statement(os, v);
 }
 template <typename T, typename = std::enable_if_t<detail::is_streamable<T>>>
 SLMC_HD const detail::stream_statement &
-operator<<(const detail::stream_statement &os, const T &v) {
+operator<<(const detail::stream_statement &os [[clang::lifetimebound]], const T &v) {
   detail::write(const_cast<detail::stream_statement &>(os), v);
   return os;
 }

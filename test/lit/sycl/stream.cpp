@@ -29,6 +29,10 @@
 // RUN: FileCheck %s --check-prefix=PTX < %t.ptx
 // PTX: .entry
 // RUN: %clangxx -std=c++17 %plugin -fsyntax-only %s
+// A user's operator<< that returns the statement instead of the stream is
+// warned about (what it returns lives until the end of its full expression):
+// RUN: %slmcxx -fsyntax-only -DRETURN_CHAIN %s 2>&1 | FileCheck %s --check-prefix=DANGLING
+// DANGLING: stream.cpp:[[# @LINE + 24]]:10: warning: returning reference to local temporary object
 
 #include <climits>
 #include <cmath>
@@ -47,6 +51,14 @@ const sycl::stream &operator<<(const sycl::stream &os, const point &p) {
   os << "(" << p.x << ", " << p.y << ")";
   return os;
 }
+#ifdef RETURN_CHAIN
+struct pair2 {
+  int a, b;
+};
+const sycl::stream &operator<<(const sycl::stream &os, const pair2 &p) {
+  return os << p.a << "," << p.b;
+}
+#endif
 std::ostream &operator<<(std::ostream &os, const point &p) {
   return os << "(" << p.x << ", " << p.y << ")";
 }
