@@ -73,7 +73,7 @@ benches=(
   "amp-scan|benchmarks/amp/scan_bench.cpp|scan|tiled_launcherIZ13ScanExclusive=scan_blocks extent_launcherIZ13ScanExclusive=add_offsets"
   "amp-stencil|benchmarks/amp/stencil_bench.cpp|stencil|JacobiSweep=jacobi"
   "amp-histogram|benchmarks/amp/histogram_bench.cpp|histogram|Histogram=histogram"
-  "sycl-reduction|benchmarks/sycl/reduction_bench.cpp|sycl_reduction|nd_itemILi1EEEE_Li1E=partial_sums nd_itemILi1EEEE0_Li1E=fold 16reduction_kernel=builtin_partial 23reduction_finish_kernel=builtin_finish"
+  "sycl-reduction|benchmarks/sycl/reduction_bench.cpp|sycl_reduction|ReduceR.*nd_itemILi1EEEE_=partial_sums ReduceR.*nd_itemILi1EEEE0_=fold 16reduction_kernel=builtin_partial 23reduction_finish_kernel=builtin_finish"
   "sycl-matmul|benchmarks/sycl/matmul_bench.cpp|sycl_matmul|MultiplyTiled=matmul"
   "sycl-histogram|benchmarks/sycl/histogram_bench.cpp|sycl_histogram|Histogram=histogram"
   "sycl-spec_example|benchmarks/sycl/spec_example_bench.cpp|sycl_spec_example|SpecExample=spec_example"

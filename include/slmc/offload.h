@@ -150,10 +150,12 @@ extern "C" int hipLaunchKernel(const void *, slmc_dim3, slmc_dim3, void **,
 #if defined(SLMC_PASS_SPIRV)
 // Recognised by LLVM's SPIR-V backend and turned into BuiltIn variables and
 // OpControlBarrier.
-SLMC_DEVICE_ONLY size_t __spirv_BuiltInLocalInvocationId(int);
-SLMC_DEVICE_ONLY size_t __spirv_BuiltInWorkgroupId(int);
-SLMC_DEVICE_ONLY size_t __spirv_BuiltInWorkgroupSize(int);
-SLMC_DEVICE_ONLY size_t __spirv_BuiltInNumWorkgroups(int);
+// The ids and sizes are constant for a work-item (`const`: the optimiser
+// merges repeated reads, so what it learns about one holds for all).
+SLMC_DEVICE_ONLY __attribute__((const, noconvergent)) size_t __spirv_BuiltInLocalInvocationId(int);
+SLMC_DEVICE_ONLY __attribute__((const, noconvergent)) size_t __spirv_BuiltInWorkgroupId(int);
+SLMC_DEVICE_ONLY __attribute__((const, noconvergent)) size_t __spirv_BuiltInWorkgroupSize(int);
+SLMC_DEVICE_ONLY __attribute__((const, noconvergent)) size_t __spirv_BuiltInNumWorkgroups(int);
 SLMC_DEVICE_ONLY void __spirv_ControlBarrier(int, int, int);
 SLMC_DEVICE_ONLY void __spirv_MemoryBarrier(int, int);
 // OpAtomicCompareExchange (pointer, scope, semantics if equal, if not,
@@ -419,6 +421,28 @@ template <class F> constexpr group_shape expected_work_group_size(long) {
 template <class F>
 constexpr group_shape expected_work_group_size = detail::expected_work_group_size<F>(0);
 
+/// A work-group shape as SYCL's reqd_work_group_size writes it: `dims`
+/// extents, the slowest-varying first (the SYCL library turns it into a
+/// group_shape for the kernel's dimensionality).
+struct written_group_shape {
+  unsigned dims;
+  size_t extent[3];
+};
+
+/// A lambda with a required work-group shape (SYCL's reqd_work_group_size:
+/// lowering wraps the lambda, or gives a functor class the member).
+template <class F, size_t... E> struct work_group_sized : F {
+  static_assert(sizeof...(E) >= 1 && sizeof...(E) <= 3,
+                "reqd_work_group_size takes one to three dimensions");
+  static_assert(((E > 0) && ...), "reqd_work_group_size: the dimensions must be positive");
+  static constexpr written_group_shape slmc_written_work_group_size = {sizeof...(E), {E...}};
+  SLMC_HD explicit work_group_sized(const F &f) : F(f) {}
+  using F::operator();
+};
+template <size_t... E, class F> SLMC_HD work_group_sized<F, E...> with_work_group_size(const F &f) {
+  return work_group_sized<F, E...>(f);
+}
+
 #if defined(SLMC_PASS_SPIRV)
 extern "C" SLMC_DEVICE_ONLY void __slmc_reqd_sub_group_size(unsigned size);
 extern "C" SLMC_DEVICE_ONLY void __slmc_reqd_work_group_size(unsigned x, unsigned y,
@@ -441,8 +465,31 @@ extern "C" SLMC_DEVICE_ONLY void __slmc_reqd_work_group_size(unsigned x, unsigne
 #define SLMC_MARK_KERNEL_REQUIREMENTS(F) ((void)0)
 #endif
 
+/// Tells the optimiser the work-group shape a kernel requires: local sizes
+/// fold to constants and loops over the group's work-items get constant
+/// strides and trip counts (a group-wide zeroing loop becomes one store).
+template <class F> SLMC_HD inline void assume_required_shape() {
+#if defined(SLMC_PASS_SPIRV) || defined(SLMC_PASS_PTX)
+  constexpr group_shape shape = required_work_group_size<F>;
+  if constexpr (shape.x != 0) {
+    // Constants and no loop: the assumptions must be plain comparisons when
+    // the optimiser first sees them, or it drops them. (Read first: Clang
+    // ignores an assumption that calls a function.)
+    const uint32_t sx = local_size(0), sy = local_size(1), sz = local_size(2);
+    const uint32_t ix = local_id(0), iy = local_id(1), iz = local_id(2);
+    __builtin_assume(sx == shape.x);
+    __builtin_assume(sy == shape.y);
+    __builtin_assume(sz == shape.z);
+    __builtin_assume(ix < shape.x);
+    __builtin_assume(iy < shape.y);
+    __builtin_assume(iz < shape.z);
+  }
+#endif
+}
+
 template <class F> SLMC_KERNEL void kernel_entry(F f) {
   SLMC_MARK_KERNEL_REQUIREMENTS(F);
+  assume_required_shape<F>();
   f();
 }
 
@@ -525,6 +572,7 @@ extern __attribute__((shared, aligned(16))) unsigned char slmc_dynamic_group_mem
 template <class F>
 SLMC_KERNEL void kernel_entry_dynamic(F f, dynamic_local_byte *memory) {
   SLMC_MARK_KERNEL_REQUIREMENTS(F);
+  assume_required_shape<F>();
 #if defined(SLMC_PASS_PTX)
   (void)memory;
   f(slmc_dynamic_group_memory);

@@ -143,8 +143,11 @@ public:
     for (const GroupLocalVar &G : Model.GroupLocals)
       if (G.Dialect == DialectKind::Sycl)
         checkGroupLocalMemory(Ctx, Model, G, R);
-    for (const SubGroupSizeRequirement &S : Model.SubGroupSizes)
-      checkRequiredSubGroupSize(Ctx, S, R);
+    for (const KernelAttributeUse &U : Model.KernelAttributes)
+      checkKernelAttribute(Ctx, U, R);
+    for (const Kernel &K : Model.Kernels)
+      if (K.Dialect == DialectKind::Sycl)
+        checkRequiredShapeRank(Model, K, R);
     for (const Kernel &K : Model.Kernels)
       if (K.Dialect == DialectKind::Sycl && K.UsesWorkGroups) {
         checkDivergentBarriers(Model, K, R,
@@ -158,21 +161,77 @@ public:
   }
 
 private:
-  /// reqd_sub_group_size: a positive size, whose text lowering can repeat
-  /// before the lambda (or its value, when it has one).
-  void checkRequiredSubGroupSize(ASTContext &Ctx, const SubGroupSizeRequirement &S,
-                                 Reporter &R) {
-    if (!S.Size->isValueDependent()) {
-      if (std::optional<llvm::APSInt> V = S.Size->getIntegerConstantExpr(Ctx))
-        if (!V->isStrictlyPositive())
-          R.report(S.Size->getBeginLoc(), Diag::err_sycl_sub_group_size_not_positive)
-              << toString(*V, 10);
+  /// reqd_sub_group_size takes one positive size, reqd_work_group_size and
+  /// work_group_size_hint one to three positive dimensions; the lowering
+  /// repeats each argument's text before the lambda (or its value, when it
+  /// has one).
+  void checkKernelAttribute(ASTContext &Ctx, const KernelAttributeUse &U, Reporter &R) {
+    StringRef Name = kernelAttributeName(U.Kind);
+    const bool Dimensions = U.Kind != KernelAttributeKind::RequiredSubGroupSize;
+    if (U.Args.empty() || U.Args.size() > (Dimensions ? 3u : 1u)) {
+      R.report(U.Attr.getBegin(), Diag::err_sycl_kernel_attribute_arity)
+          << Name << Dimensions << unsigned(U.Args.size());
       return;
     }
-    if (Lexer::makeFileCharRange(CharSourceRange::getTokenRange(S.Size->getSourceRange()),
-                                 Ctx.getSourceManager(), Ctx.getLangOpts())
-            .isInvalid())
-      R.report(S.Size->getBeginLoc(), Diag::err_sycl_sub_group_size_in_macro);
+    for (const Expr *E : U.Args) {
+      if (!E->isValueDependent()) {
+        if (std::optional<llvm::APSInt> V = E->getIntegerConstantExpr(Ctx)) {
+          if (!V->isStrictlyPositive())
+            R.report(E->getBeginLoc(), Diag::err_sycl_kernel_attribute_not_positive)
+                << Name << Dimensions << toString(*V, 10);
+        } else {
+          R.report(E->getBeginLoc(), Diag::err_sycl_kernel_attribute_not_positive)
+              << Name << Dimensions << Lexer::getSourceText(
+                     CharSourceRange::getTokenRange(E->getSourceRange()),
+                     Ctx.getSourceManager(), Ctx.getLangOpts());
+        }
+        continue;
+      }
+      if (Lexer::makeFileCharRange(CharSourceRange::getTokenRange(E->getSourceRange()),
+                                   Ctx.getSourceManager(), Ctx.getLangOpts())
+              .isInvalid())
+        R.report(E->getBeginLoc(), Diag::err_sycl_kernel_attribute_in_macro) << Name;
+    }
+  }
+
+  /// reqd_work_group_size has as many dimensions as the range the kernel
+  /// is launched over (SYCL 2020 5.8.1).
+  void checkRequiredShapeRank(const ProgramModel &Model, const Kernel &K, Reporter &R) {
+    const auto *Call = dyn_cast_or_null<CallExpr>(K.Launch);
+    if (!Call || Call->getNumArgs() == 0 || !K.Body)
+      return;
+    unsigned Rank = 1; // parallel_for(size_t, ...)
+    if (const auto *Range = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+            Call->getArg(0)->getType().getNonReferenceType()->getAsCXXRecordDecl());
+        Range && Range->getTemplateArgs().size() >= 1 &&
+        Range->getTemplateArgs()[0].getKind() == TemplateArgument::Integral)
+      Rank = unsigned(Range->getTemplateArgs()[0].getAsIntegral().getZExtValue());
+    for (const KernelAttributeUse &U : Model.KernelAttributes) {
+      if (U.Kind != KernelAttributeKind::RequiredWorkGroupSize || U.Args.empty() ||
+          U.Args.size() > 3 || U.Args.size() == Rank || !hasAttributeAt(K.Body, U.Attr.getBegin()))
+        continue;
+      R.report(U.Attr.getBegin(), Diag::err_sycl_work_group_size_rank)
+          << unsigned(U.Args.size()) << Rank;
+      R.report(K.Launch->getBeginLoc(), Diag::note_sycl_kernel_launched_here);
+    }
+  }
+
+  /// Whether the call operator `Body` carries the annotation written at `Loc`
+  /// (on any of its declarations, or on its type).
+  static bool hasAttributeAt(const FunctionDecl *Body, SourceLocation Loc) {
+    for (const FunctionDecl *D : Body->redecls())
+      for (const auto *A : D->specific_attrs<AnnotateAttr>())
+        if (A->getRange().getBegin() == Loc)
+          return true;
+    for (QualType T = Body->getType(); !T.isNull();) {
+      const auto *AT = T->getAs<AttributedType>();
+      if (!AT)
+        break;
+      if (AT->getAttr() && AT->getAttr()->getRange().getBegin() == Loc)
+        return true;
+      T = AT->getModifiedType();
+    }
+    return false;
   }
 
   void checkGroupLocalMemory(ASTContext &Ctx, const ProgramModel &Model,

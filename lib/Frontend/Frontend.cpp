@@ -92,8 +92,8 @@ std::string resourceIncludeDirFor(llvm::StringRef BinaryPath) {
 }
 
 /// A door that reads files without the pre-pass (the plugin on a plain
-/// clang++) sees reqd_sub_group_size as Clang does: unknown, dropped. Each
-/// user file that still has one gets an error at its first.
+/// clang++) sees SYCL's kernel attributes as Clang does: unknown, dropped.
+/// Each user file that still has a requirement gets an error at its first.
 static void reportUnrespelledKernelAttributes(const SourceManager &SM,
                                               llvm::ArrayRef<SourceRange> Skipped,
                                               Reporter &R) {
@@ -108,13 +108,18 @@ static void reportUnrespelledKernelAttributes(const SourceManager &SM,
     if (!File || SM.isInSystemHeader(Start) || !Seen.insert(&File->getFileEntry()).second)
       continue;
     if (std::optional<llvm::StringRef> Text = SM.getBufferDataOrNone(FID))
-      for (size_t At : findUnrespelledKernelAttributes(*Text)) {
+      for (auto [At, Kind] : findUnrespelledKernelAttributes(*Text)) {
+        if (Kind == KernelAttributeKind::WorkGroupSizeHint)
+          continue; // a hint: Clang's unknown-attribute warning loses nothing
         SourceLocation Loc = Start.getLocWithOffset(At);
         if (llvm::none_of(Skipped, [&](SourceRange S) {
               return !SM.isBeforeInTranslationUnit(Loc, S.getBegin()) &&
                      SM.isBeforeInTranslationUnit(Loc, S.getEnd());
             })) {
-          R.report(Loc, Diag::err_sycl_sub_group_size_not_respelled);
+          R.report(Loc, Diag::err_sycl_kernel_attribute_not_respelled)
+              << kernelAttributeName(Kind)
+              << (Kind == KernelAttributeKind::RequiredSubGroupSize ? "sub-group size"
+                                                                     : "work-group shape");
           break;
         }
       }

@@ -26,13 +26,22 @@
 //   struct K { [[sycl::reqd_sub_group_size(N)]] void operator()(...) const {...}
 //     -> ... {...} static constexpr unsigned slmc_reqd_sub_group_size = (N);
 //
-// The kernel functor then carries its required sub-group size into
-// slmc::launch and slmc::kernel_entry (slmc/offload.h).
+//   [=](nd_item<2> it) [[sycl::reqd_work_group_size(Y, X)]] { ... }
+//     -> ::slmc::with_work_group_size<(Y), (X)>([=](nd_item<2> it) ... { ... })
+//   struct K { [[sycl::reqd_work_group_size(Y, X)]] void operator()(...) const {...}
+//     -> ... {...} static constexpr ::slmc::written_group_shape
+//                  slmc_written_work_group_size = {2, {(Y), (X)}};
+//
+// The kernel functor then carries its requirements into slmc::launch and
+// slmc::kernel_entry (slmc/offload.h) and, for the work-group shape, into
+// the SYCL handler, which checks the nd_range against it. A
+// work_group_size_hint is only removed.
 //
 //===----------------------------------------------------------------------===//
 #include "Lowering/Lowering.h"
 
 #include "clang/AST/ExprCXX.h"
+#include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/DenseSet.h"
 
@@ -65,14 +74,19 @@ public:
       for (const auto &[Fn, Edge] : Model.reachableFrom(K.Body))
         L.makeDeviceCallable(Fn);
     }
-    for (const SubGroupSizeRequirement &S : Model.SubGroupSizes)
-      lowerRequiredSubGroupSize(S, L);
+    for (const KernelAttributeUse &U : Model.KernelAttributes)
+      lowerKernelAttribute(U, L);
+    for (const Kernel &K : Model.Kernels)
+      if (K.Dialect == DialectKind::Sycl)
+        requireLaunchShape(Model, K, L);
   }
 
 private:
   /// The size as code that means the same before the lambda or after the
   /// call operator: the argument as written (a template parameter, a macro,
   /// a constant), or its value when it was written inside a macro.
+  llvm::DenseSet<const clang::LambdaExpr *> Shaped;
+
   static std::optional<std::string> sizeText(const clang::Expr *E, LoweringContext &L) {
     clang::ASTContext &Ctx = L.astContext();
     const clang::SourceManager &SM = Ctx.getSourceManager();
@@ -86,23 +100,68 @@ private:
     return std::nullopt;
   }
 
-  void lowerRequiredSubGroupSize(const SubGroupSizeRequirement &S, LoweringContext &L) {
+  /// A lambda written in an nd_range launch whose local range is constant
+  /// (`nd_range<1>(n, 128)`) only ever runs with that shape: it gets the
+  /// requirement reqd_work_group_size would give it, so the device code
+  /// compiles for that shape (LocalSize, constant local sizes) and the CPU
+  /// fallback compiles its work-item loops for it. Not in templates (one
+  /// lambda text there stands for every instantiation) nor in macros.
+  void requireLaunchShape(const ProgramModel &Model, const Kernel &K, LoweringContext &L) {
+    const auto *Call = llvm::dyn_cast_or_null<clang::CallExpr>(K.Launch);
+    if (!K.UsesWorkGroups || !K.Shape.Static || !Call || Call->getNumArgs() == 0)
+      return;
+    const auto *Lambda = llvm::dyn_cast<clang::LambdaExpr>(
+        Call->getArg(Call->getNumArgs() - 1)->IgnoreImplicit()->IgnoreParens());
+    if (!Lambda || !Shaped.insert(Lambda).second)
+      return;
+    const clang::DeclContext *DC = Lambda->getLambdaClass()->getDeclContext();
+    for (; DC; DC = DC->getParent())
+      if (DC->isDependentContext() ||
+          (llvm::isa<clang::FunctionDecl>(DC) && llvm::cast<clang::FunctionDecl>(DC)->isTemplateInstantiation()) ||
+          llvm::isa<clang::ClassTemplateSpecializationDecl>(DC))
+        return;
+    for (const KernelAttributeUse &U : Model.KernelAttributes)
+      if (U.Lambda == Lambda && U.Kind == KernelAttributeKind::RequiredWorkGroupSize)
+        return; // written by hand
+    const clang::SourceManager &SM = L.astContext().getSourceManager();
+    clang::SourceLocation Begin = Lambda->getBeginLoc(), End = Lambda->getEndLoc();
+    if (Begin.isMacroID() || End.isMacroID() || SM.isInSystemHeader(Begin))
+      return;
+    std::string Args;
+    for (unsigned I = 0; I < K.Shape.Rank; ++I)
+      Args += (I ? ", " : "") + std::to_string(K.Shape.Size[I]);
+    L.insertBefore(Begin, "::slmc::with_work_group_size<" + Args + ">(");
+    L.insertAfterToken(End, ")");
+  }
+
+  void lowerKernelAttribute(const KernelAttributeUse &U, LoweringContext &L) {
     // The annotation has served; in device code it would keep the call
     // operator alive through llvm.global.annotations.
-    L.replace(S.Attr, "");
-    std::optional<std::string> Size = sizeText(S.Size, L);
-    if (!Size)
-      return; // dependent text inside a macro: cannot be repeated elsewhere
-    if (S.Lambda) {
-      L.insertBefore(S.Lambda->getBeginLoc(), "::slmc::with_sub_group_size<" + *Size + ">(");
-      L.insertAfterToken(S.Lambda->getEndLoc(), ")");
+    L.replace(U.Attr, "");
+    if (U.Kind == KernelAttributeKind::WorkGroupSizeHint)
+      return;
+    const bool SubGroup = U.Kind == KernelAttributeKind::RequiredSubGroupSize;
+    if (U.Args.empty() || U.Args.size() > (SubGroup ? 1u : 3u))
+      return; // diagnosed
+    std::string Args;
+    for (const clang::Expr *E : U.Args) {
+      std::optional<std::string> Text = sizeText(E, L);
+      if (!Text)
+        return; // dependent text inside a macro: cannot be repeated elsewhere
+      Args += (Args.empty() ? "" : ", ") + *Text;
+    }
+    if (U.Lambda) {
+      L.insertBefore(U.Lambda->getBeginLoc(), std::string(SubGroup ? "::slmc::with_sub_group_size<"
+                                                                   : "::slmc::with_work_group_size<") +
+                                                  Args + ">(");
+      L.insertAfterToken(U.Lambda->getEndLoc(), ")");
       return;
     }
     // A functor class: the member goes right after the call operator's
     // declaration in the class, in its access region (public, or SYCL could
     // not call it).
-    const clang::FunctionDecl *Decl = S.CallOperator;
-    for (const clang::FunctionDecl *R : S.CallOperator->redecls())
+    const clang::FunctionDecl *Decl = U.CallOperator;
+    for (const clang::FunctionDecl *R : U.CallOperator->redecls())
       if (R->getLexicalDeclContext()->isRecord())
         Decl = R;
     clang::SourceLocation End = Decl->getEndLoc();
@@ -113,7 +172,11 @@ private:
         return;
       End = Semi->getLocation();
     }
-    L.insertAfterToken(End, " static constexpr unsigned slmc_reqd_sub_group_size = " + *Size + ";");
+    L.insertAfterToken(End, SubGroup
+                                ? " static constexpr unsigned slmc_reqd_sub_group_size = " + Args + ";"
+                                : " static constexpr ::slmc::written_group_shape "
+                                  "slmc_written_work_group_size = {" +
+                                      std::to_string(U.Args.size()) + ", {" + Args + "}};");
   }
 
 };

@@ -20,6 +20,7 @@
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/Expr.h"
+#include "Prepass/KernelAttributes.h"
 #include "clang/Basic/SourceLocation.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
@@ -169,11 +170,13 @@ struct PathStep {
 };
 using CallPath = llvm::SmallVector<PathStep, 4>;
 
-/// A SYCL reqd_sub_group_size attribute as written (in template patterns
-/// too, so its argument may be dependent): on a lambda or on a functor's
-/// call operator, whether or not the model sees the launch.
-struct SubGroupSizeRequirement {
-  const clang::Expr *Size = nullptr;
+/// A SYCL kernel attribute as written (reqd_sub_group_size,
+/// reqd_work_group_size, work_group_size_hint; in template patterns too, so
+/// its arguments may be dependent): on a lambda or on a functor's call
+/// operator, whether or not the model sees the launch.
+struct KernelAttributeUse {
+  KernelAttributeKind Kind = KernelAttributeKind::RequiredSubGroupSize;
+  llvm::SmallVector<const clang::Expr *, 3> Args;
   /// The annotation the pre-pass respelled it as (without the brackets).
   clang::SourceRange Attr;
   const clang::LambdaExpr *Lambda = nullptr;
@@ -183,7 +186,7 @@ struct SubGroupSizeRequirement {
 class ProgramModel {
 public:
   std::vector<Kernel> Kernels;
-  std::vector<SubGroupSizeRequirement> SubGroupSizes;
+  std::vector<KernelAttributeUse> KernelAttributes;
   std::vector<GroupLocalVar> GroupLocals;
   std::vector<BarrierSite> Barriers;
   std::vector<RestrictionSite> RestrictionSites;

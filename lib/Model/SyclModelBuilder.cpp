@@ -300,47 +300,37 @@ private:
   ProgramModel &Model;
 };
 
-/// The reqd_sub_group_size attributes of the translation unit, on lambdas
-/// and on functors' call operators, in template instantiations too (a
-/// dependent argument is attached only there, and a kernel launched in a
-/// template has no callee the kernel visitor could follow).
-class SubGroupSizeVisitor : public RecursiveASTVisitor<SubGroupSizeVisitor> {
+/// The SYCL kernel attributes of the translation unit, on lambdas and on
+/// functors' call operators, in template instantiations too (a dependent
+/// argument is attached only there, and a kernel launched in a template has
+/// no callee the kernel visitor could follow).
+class KernelAttributeVisitor : public RecursiveASTVisitor<KernelAttributeVisitor> {
 public:
-  explicit SubGroupSizeVisitor(ProgramModel &Model) : Model(Model) {}
+  explicit KernelAttributeVisitor(ProgramModel &Model) : Model(Model) {}
   bool shouldVisitTemplateInstantiations() const { return true; }
 
   bool VisitLambdaExpr(LambdaExpr *LE) {
-    if (const Attr *A = requiredSubGroupSize(LE->getCallOperator()))
-      add(A, LE, nullptr);
+    addAll(LE->getCallOperator(), LE, nullptr);
+    // A generic lambda's pattern (return type `auto`) loses the type's
+    // attributes; its specialisations keep them.
+    if (const FunctionTemplateDecl *T = LE->getDependentCallOperator())
+      for (const FunctionDecl *Spec : T->specializations())
+        addAll(Spec, LE, nullptr);
     return true;
   }
   bool VisitCXXMethodDecl(CXXMethodDecl *MD) {
     if (MD->getOverloadedOperator() == OO_Call && !MD->getParent()->isLambda())
-      if (const Attr *A = requiredSubGroupSize(MD))
-        add(A, nullptr, MD);
+      addAll(MD, nullptr, MD);
     return true;
   }
 
 private:
-  void add(const Attr *A, const LambdaExpr *LE, const CXXMethodDecl *MD) {
-    for (const SubGroupSizeRequirement &R : Model.SubGroupSizes)
-      if (R.Attr.getBegin() == A->getRange().getBegin())
-        return; // another instantiation, or a redeclaration's inherited copy
-    SubGroupSizeRequirement R;
-    R.Size = isa<AnnotateAttr>(A) ? *cast<AnnotateAttr>(A)->args_begin()
-                                  : *cast<AnnotateTypeAttr>(A)->args_begin();
-    R.Attr = A->getRange();
-    R.Lambda = LE;
-    R.CallOperator = MD;
-    Model.SubGroupSizes.push_back(R);
-  }
-
-  /// The annotation reqd_sub_group_size became: the pre-pass respells it as an
-  /// annotation of the call operator or its type (KernelAttributes.h).
-  static const Attr *requiredSubGroupSize(const FunctionDecl *Body) {
+  /// The annotations the attributes became: the pre-pass respells each as
+  /// an annotation of the call operator or of its type (KernelAttributes.h).
+  void addAll(const FunctionDecl *Body, const LambdaExpr *LE, const CXXMethodDecl *MD) {
     for (const auto *A : Body->specific_attrs<AnnotateAttr>())
-      if (A->getAnnotation() == kRequiredSubGroupSizeAnnotation && A->args_size() == 1)
-        return A;
+      if (std::optional<KernelAttributeKind> Kind = kindOf(A->getAnnotation(), false))
+        add(*Kind, A, A->args_begin(), A->args_end(), LE, MD);
     // The function type's attributes (the type, not its TypeLoc: a
     // lambda instantiated from a template keeps them only there).
     for (QualType T = Body->getType(); !T.isNull();) {
@@ -348,11 +338,33 @@ private:
       if (!AT)
         break;
       if (const auto *A = dyn_cast_or_null<AnnotateTypeAttr>(AT->getAttr()))
-        if (A->getAnnotation() == kRequiredSubGroupSizeTypeAnnotation && A->args_size() == 1)
-          return A;
+        if (std::optional<KernelAttributeKind> Kind = kindOf(A->getAnnotation(), true))
+          add(*Kind, A, A->args_begin(), A->args_end(), LE, MD);
       T = AT->getModifiedType();
     }
-    return nullptr;
+  }
+
+  static std::optional<KernelAttributeKind> kindOf(StringRef Annotation, bool OnType) {
+    for (KernelAttributeKind K :
+         {KernelAttributeKind::RequiredSubGroupSize, KernelAttributeKind::RequiredWorkGroupSize,
+          KernelAttributeKind::WorkGroupSizeHint})
+      if (Annotation == kernelAttributeAnnotation(K, OnType))
+        return K;
+    return std::nullopt;
+  }
+
+  void add(KernelAttributeKind Kind, const Attr *A, Expr *const *Begin, Expr *const *End,
+           const LambdaExpr *LE, const CXXMethodDecl *MD) {
+    for (const KernelAttributeUse &U : Model.KernelAttributes)
+      if (U.Attr.getBegin() == A->getRange().getBegin())
+        return; // another instantiation, or a redeclaration's inherited copy
+    KernelAttributeUse U;
+    U.Kind = Kind;
+    U.Args.assign(Begin, End);
+    U.Attr = A->getRange();
+    U.Lambda = LE;
+    U.CallOperator = MD;
+    Model.KernelAttributes.push_back(U);
   }
 
   ProgramModel &Model;
@@ -367,7 +379,7 @@ public:
     Instantiations.visitInstantiations();
     Instantiations.TraverseDecl(Ctx.getTranslationUnitDecl());
     V.addInstantiatedGroupLocals();
-    SubGroupSizeVisitor(Model).TraverseDecl(Ctx.getTranslationUnitDecl());
+    KernelAttributeVisitor(Model).TraverseDecl(Ctx.getTranslationUnitDecl());
   }
 };
 

@@ -9,6 +9,8 @@
 
 #include "clang/Basic/LangOptions.h"
 #include "clang/Lex/Lexer.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/ErrorHandling.h"
 
 #include <vector>
 
@@ -37,16 +39,24 @@ bool followsDeclarator(const Token &Prev) {
 
 namespace {
 
-/// One reqd_sub_group_size attribute: the bytes from `sycl`/`intel` to the
-/// `(`, and whether it follows a declarator.
+constexpr KernelAttributeKind kKinds[] = {KernelAttributeKind::RequiredSubGroupSize,
+                                          KernelAttributeKind::RequiredWorkGroupSize,
+                                          KernelAttributeKind::WorkGroupSizeHint};
+
+/// One kernel attribute: the bytes from `sycl`/`intel` to the `(`, what it
+/// is, and whether it follows a declarator.
 struct KernelAttribute {
   size_t Begin, End;
+  KernelAttributeKind Kind;
   bool OnType;
+  bool NoArguments; // `name()`: the annotation then takes no comma
 };
 
 std::vector<KernelAttribute> findKernelAttributes(StringRef Text) {
   std::vector<KernelAttribute> Found;
-  if (!Text.contains("reqd_sub_group_size"))
+  if (llvm::none_of(kKinds, [&](KernelAttributeKind K) {
+        return Text.contains(kernelAttributeName(K));
+      }))
     return Found; // the common case, without lexing
   LangOptions LO;
   LO.CPlusPlus = LO.CPlusPlus11 = LO.CPlusPlus17 = 1;
@@ -85,27 +95,37 @@ std::vector<KernelAttribute> findKernelAttributes(StringRef Text) {
   auto offset = [&](const Token &T) { return T.getLocation().getRawEncoding() - 1; };
 
   // Inside `[[ ... ]]`: whether the specifier follows a declarator.
-  std::optional<bool> InAttribute;
+  // A specifier right after another (`[[a]] [[b]]`) is in the same place.
+  std::optional<bool> InAttribute, LastAttribute;
+  size_t LastAttributeEnd = 0;
   for (size_t I = 0; I < Toks.size(); ++I) {
     const Token &T = Toks[I];
     if (!InAttribute) {
       if (T.is(tok::l_square) && I + 1 < Toks.size() && Toks[I + 1].is(tok::l_square)) {
-        InAttribute = Before[I] && followsDeclarator(*Before[I]);
+        if (LastAttribute && I == LastAttributeEnd + 1)
+          InAttribute = *LastAttribute;
+        else
+          InAttribute = Before[I] && followsDeclarator(*Before[I]);
         ++I;
       }
       continue;
     }
     if (T.is(tok::r_square) && I + 1 < Toks.size() && Toks[I + 1].is(tok::r_square)) {
+      LastAttribute = InAttribute;
       InAttribute.reset();
-      ++I;
+      LastAttributeEnd = ++I;
       continue;
     }
-    // sycl::reqd_sub_group_size( or intel::reqd_sub_group_size(
+    // sycl::NAME( or intel::NAME(
     if (I + 3 >= Toks.size() || !(isIdentifier(T, "sycl") || isIdentifier(T, "intel")) ||
-        Toks[I + 1].isNot(tok::coloncolon) || !isIdentifier(Toks[I + 2], "reqd_sub_group_size") ||
-        Toks[I + 3].isNot(tok::l_paren))
+        Toks[I + 1].isNot(tok::coloncolon) || Toks[I + 3].isNot(tok::l_paren))
       continue;
-    Found.push_back({offset(T), offset(Toks[I + 3]) + 1, *InAttribute});
+    const KernelAttributeKind *Kind = llvm::find_if(
+        kKinds, [&](KernelAttributeKind K) { return isIdentifier(Toks[I + 2], kernelAttributeName(K)); });
+    if (Kind == std::end(kKinds))
+      continue;
+    const bool NoArguments = I + 4 < Toks.size() && Toks[I + 4].is(tok::r_paren);
+    Found.push_back({offset(T), offset(Toks[I + 3]) + 1, *Kind, *InAttribute, NoArguments});
     I += 3;
   }
   return Found;
@@ -113,28 +133,55 @@ std::vector<KernelAttribute> findKernelAttributes(StringRef Text) {
 
 } // namespace
 
+StringRef kernelAttributeName(KernelAttributeKind Kind) {
+  switch (Kind) {
+  case KernelAttributeKind::RequiredSubGroupSize:
+    return "reqd_sub_group_size";
+  case KernelAttributeKind::RequiredWorkGroupSize:
+    return "reqd_work_group_size";
+  case KernelAttributeKind::WorkGroupSizeHint:
+    return "work_group_size_hint";
+  }
+  llvm_unreachable("unknown kernel attribute");
+}
+
+// Each respelling must fit in the shortest spelling it replaces,
+// `sycl::reqd_sub_group_size(` (26 bytes): `clang::annotate("slmc.sg",` is 26
+// and `clang::annotate_type("sg",` 26.
+StringRef kernelAttributeAnnotation(KernelAttributeKind Kind, bool OnType) {
+  switch (Kind) {
+  case KernelAttributeKind::RequiredSubGroupSize:
+    return OnType ? "sg" : "slmc.sg";
+  case KernelAttributeKind::RequiredWorkGroupSize:
+    return OnType ? "wg" : "slmc.wg";
+  case KernelAttributeKind::WorkGroupSizeHint:
+    return OnType ? "wh" : "slmc.wh";
+  }
+  llvm_unreachable("unknown kernel attribute");
+}
+
 std::optional<std::string> rewriteKernelAttributes(StringRef Text) {
   std::vector<KernelAttribute> Found = findKernelAttributes(Text);
   if (Found.empty())
     return std::nullopt;
   std::string Out = Text.str();
   for (const KernelAttribute &A : Found) {
-    std::string Spelling =
-        A.OnType
-            ? "clang::annotate_type(\"" + kRequiredSubGroupSizeTypeAnnotation.str() + "\","
-            : "clang::annotate(\"" + kRequiredSubGroupSizeAnnotation.str() + "\",";
+    std::string Spelling = (A.OnType ? "clang::annotate_type(\"" : "clang::annotate(\"") +
+                           kernelAttributeAnnotation(A.Kind, A.OnType).str() +
+                           (A.NoArguments ? "\"" : "\",");
     if (Spelling.size() > A.End - A.Begin)
-      continue; // cannot happen with the spellings above (26 and 27 bytes)
+      continue; // cannot happen with the spellings above (at most 26 bytes)
     Spelling.resize(A.End - A.Begin, ' ');
     Out.replace(A.Begin, A.End - A.Begin, Spelling);
   }
   return Out;
 }
 
-std::vector<size_t> findUnrespelledKernelAttributes(StringRef Text) {
-  std::vector<size_t> At;
+std::vector<std::pair<size_t, KernelAttributeKind>>
+findUnrespelledKernelAttributes(StringRef Text) {
+  std::vector<std::pair<size_t, KernelAttributeKind>> At;
   for (const KernelAttribute &A : findKernelAttributes(Text))
-    At.push_back(A.Begin);
+    At.push_back({A.Begin, A.Kind});
   return At;
 }
 

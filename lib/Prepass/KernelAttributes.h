@@ -6,9 +6,12 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// `[[sycl::reqd_sub_group_size(N)]]` and `[[intel::reqd_sub_group_size(N)]]`
-// are unknown to Clang outside -fsycl: it warns and drops them, and a kernel
-// written for 32-wide sub-groups would silently run with the backend's size.
+// SYCL's kernel attributes `reqd_sub_group_size(N)`,
+// `reqd_work_group_size(X[, Y[, Z]])` and `work_group_size_hint(...)`, in
+// the `sycl::` and `intel::` namespaces, are unknown to Clang outside
+// -fsycl: it warns and drops them, and a kernel written for 32-wide
+// sub-groups (or for groups of exactly 128) would silently run with another
+// shape.
 // A Clang plugin cannot take them either (a C++11 attribute after a lambda's
 // parameter list appertains to its type, which plugin attributes cannot).
 // So the pre-pass that reads every user file respells them, in place and
@@ -22,7 +25,8 @@
 //
 // (annotate_type where the attribute follows a declarator, as after a
 // lambda's parameters; annotate where it starts a declaration). The model
-// reads the annotation back (kRequiredSubGroupSizeAnnotation).
+// reads the annotation back (kernelAttributeAnnotation). `cl::` spellings
+// (SYCL 1.2.1) are too short to respell in place and stay unknown.
 //
 //===----------------------------------------------------------------------===//
 #ifndef SLMC_PREPASS_KERNELATTRIBUTES_H
@@ -36,19 +40,25 @@
 
 namespace slmc {
 
-/// The annotation reqd_sub_group_size becomes: on a declaration
-/// (clang::annotate) and on a function type (clang::annotate_type).
-inline constexpr llvm::StringLiteral kRequiredSubGroupSizeAnnotation = "slmc.sg";
-inline constexpr llvm::StringLiteral kRequiredSubGroupSizeTypeAnnotation = "sg";
+enum class KernelAttributeKind { RequiredSubGroupSize, RequiredWorkGroupSize, WorkGroupSizeHint };
 
-/// `Text` with every reqd_sub_group_size attribute respelled (lines and
-/// columns unchanged); none if there is none.
+/// The attribute's name as SYCL spells it (`reqd_sub_group_size`, ...).
+llvm::StringRef kernelAttributeName(KernelAttributeKind Kind);
+
+/// The annotation a kernel attribute becomes: on a declaration
+/// (clang::annotate, `OnType` false) and on a function type
+/// (clang::annotate_type).
+llvm::StringRef kernelAttributeAnnotation(KernelAttributeKind Kind, bool OnType);
+
+/// `Text` with every kernel attribute respelled (lines and columns
+/// unchanged); none if there is none.
 std::optional<std::string> rewriteKernelAttributes(llvm::StringRef Text);
 
-/// Where each reqd_sub_group_size attribute of `Text` that the pre-pass
-/// did not respell starts (at its `sycl`/`intel`): a door without the
+/// Each kernel attribute of `Text` that the pre-pass did not respell: where
+/// it starts (at its `sycl`/`intel`) and what it is. A door without the
 /// pre-pass (the plugin alone) must not let Clang drop one.
-std::vector<size_t> findUnrespelledKernelAttributes(llvm::StringRef Text);
+std::vector<std::pair<size_t, KernelAttributeKind>>
+findUnrespelledKernelAttributes(llvm::StringRef Text);
 
 } // namespace slmc
 

@@ -210,11 +210,35 @@ namespace detail {
 template <typename K>
 inline constexpr bool uses_dynamic_memory = !std::is_trivially_copyable<K>::value;
 
+/// The work-group shape a kernel's reqd_work_group_size requires, in device
+/// order (x fastest); none (all zero) without one.
+template <typename K, typename = decltype(K::slmc_written_work_group_size)>
+constexpr slmc::written_group_shape written_shape(int) {
+  return K::slmc_written_work_group_size;
+}
+template <typename K> constexpr slmc::written_group_shape written_shape(long) {
+  return {0, {0, 0, 0}};
+}
+template <typename K, int N> constexpr slmc::group_shape required_shape() {
+  constexpr slmc::written_group_shape w = written_shape<K>(0);
+  static_assert(w.dims == 0 || w.dims == unsigned(N),
+                "reqd_work_group_size must have as many dimensions as the kernel's range");
+  if constexpr (w.dims == 0) {
+    return {0, 0, 0};
+  } else {
+    uint32_t e[3] = {1, 1, 1};
+    for (int d = 0; d < N; ++d)
+      e[device_dim(N, d)] = w.extent[d] > 0xffffffffu ? 0xffffffffu : uint32_t(w.extent[d]);
+    return {e[0], e[1], e[2]};
+  }
+}
+
 /// One work-item of an nd_range kernel.
 template <typename K, int N> struct nd_range_kernel {
   K kernel;
   id<N> offset;
   static constexpr unsigned slmc_reqd_sub_group_size = slmc::required_sub_group_size<K>;
+  static constexpr slmc::group_shape slmc_reqd_work_group_size = required_shape<K, N>();
 
   SLMC_HD void operator()() const { kernel(item_factory::make_nd_item<N>(offset)); }
   SLMC_HD void operator()(unsigned char *dynamic_memory) const {
@@ -230,6 +254,7 @@ template <typename K, int N> struct range_kernel {
   range<N> extent;
   id<N> offset;
   static constexpr unsigned slmc_reqd_sub_group_size = slmc::required_sub_group_size<K>;
+  static constexpr slmc::group_shape slmc_reqd_work_group_size = required_shape<K, N>();
 
   SLMC_HD void operator()() const {
     id<N> g;
@@ -299,6 +324,7 @@ template <typename K, int N, bool NdRange, typename... D> struct reduction_kerne
   desc_pack<D...> descs;
   void *partials[sizeof...(D)];
   static constexpr unsigned slmc_reqd_sub_group_size = slmc::required_sub_group_size<K>;
+  static constexpr slmc::group_shape slmc_reqd_work_group_size = required_shape<K, N>();
 
   SLMC_HD void operator()() const { with_reducers<0>(item_factory::make_nd_item<N>(offset)); }
   SLMC_HD void operator()(unsigned char *dynamic_memory) const {
@@ -543,6 +569,7 @@ public:
   void nd_range_impl(const nd_range<N> &r, const KernelType &kernel) {
     command();
     detail::launch_shape shape = nd_range_shape(r);
+    apply_required_shape<KernelType>(shape, /*nd_range=*/true, r.get_global_range());
     if (shape.empty)
       return;
     detail::nd_range_kernel<KernelType, N> f{kernel, r.get_offset()};
@@ -553,6 +580,7 @@ public:
   void range_impl(const range<N> &r, const id<N> &offset, const KernelType &kernel) {
     command();
     detail::launch_shape shape = range_shape(r, offset);
+    apply_required_shape<KernelType>(shape, /*nd_range=*/false, r);
     if (shape.empty)
       return;
     detail::range_kernel<KernelType, N> f{kernel, r, offset};
@@ -622,14 +650,54 @@ private:
     return shape;
   }
 
+  /// reqd_work_group_size: an nd_range launch must have that local range
+  /// (errc::nd_range otherwise, SYCL 2020 5.8.1); a range launch gets
+  /// work-groups of that shape, and work-items past the range return at once.
+  template <typename K, int N>
+  static void apply_required_shape(detail::launch_shape &shape, bool nd_range,
+                                   const range<N> &global) {
+    constexpr slmc::group_shape req = detail::required_shape<K, N>();
+    if constexpr (req.x != 0) {
+      const uint32_t want[3] = {req.x, req.y, req.z};
+      if (shape.empty)
+        return;
+      if (nd_range) {
+        bool same = true;
+        std::string wanted, got;
+        for (int d = 0; d < N; ++d) {
+          int x = detail::device_dim(N, d);
+          same = same && shape.group_size[x] == want[x];
+          wanted += (d ? ", " : "") + std::to_string(want[x]);
+          got += (d ? ", " : "") + std::to_string(shape.group_size[x]);
+        }
+        if (!same)
+          throw sycl::exception(make_error_code(errc::nd_range),
+                                "parallel_for: the kernel's reqd_work_group_size is {" + wanted +
+                                    "}, but the nd_range's local range is {" + got + "}");
+        return;
+      }
+      for (int d = 0; d < N; ++d) {
+        int x = detail::device_dim(N, d);
+        size_t groups = (global[d] + want[x] - 1) / want[x];
+        if (!detail::fits_u32(groups))
+          throw sycl::exception(make_error_code(errc::nd_range),
+                                "parallel_for: the range is too large");
+        shape.group_size[x] = want[x];
+        shape.group_count[x] = uint32_t(groups);
+      }
+    } else {
+      (void)shape, (void)nd_range, (void)global;
+    }
+  }
+
   /// The kernel with reducers over `shape`, then each reduction's finish
   /// kernel (reduction.hpp).
   template <bool NdRange, int N, size_t... I, typename Tuple>
   void run_reductions(const range<N> &global, const id<N> &offset,
-                      const detail::launch_shape &shape,
-                      std::index_sequence<I...>, Tuple args) {
+                      detail::launch_shape shape, std::index_sequence<I...>, Tuple args) {
     using KernelType =
         typename std::decay<typename std::tuple_element<sizeof...(I), Tuple>::type>::type;
+    apply_required_shape<KernelType>(shape, NdRange, global);
     using F = detail::reduction_kernel<
         KernelType, N, NdRange,
         typename std::decay<typename std::tuple_element<I, Tuple>::type>::type::desc_type...>;

@@ -14,21 +14,21 @@
 // RUN: %spirv-dis %t.whole.spv | FileCheck %s --check-prefix=WHOLE
 // RUN: %slmcxx -O2 -c %s -o %t.o
 // RUN: strings %t.o | FileCheck %s --check-prefix=LAYOUT
-// RUN: strings %t.o | not grep 'slmc.args.*EEEE0_Li1'
+// RUN: strings %t.o | not grep 'slmc.args.*EEEE0_JLm64'
 // RUN: %slmcxx -O2 %s -o %t && %t | FileCheck %s --check-prefix=EXEC
 
 // The second kernel (lambda 0_) lets its object escape: it keeps it, passed
 // by value.
-// SPIRV-LABEL: %_ZN4slmc12kernel_entryIN4sycl6detail15nd_range_kernelIZ4mainEUlNS1_7nd_itemILi1EEEE0_Li1EEEEEvT_ = OpFunction
+// SPIRV-LABEL: %_ZN4slmc12kernel_entryIN4sycl6detail15nd_range_kernelINS_16work_group_sizedIZ4mainEUlNS1_7nd_itemILi1EEEE0_JLm64EEEELi1EEEEEvT_ = OpFunction
 // SPIRV-NEXT: OpFunctionParameter %_ptr_Function_struct_sycl__detail__nd_range_kernel
 // SPIRV-NEXT: OpLabel
 // The scaling kernel: out, in, scale (the capture order).
-// SPIRV-LABEL: %_ZN4slmc12kernel_entryIN4sycl6detail15nd_range_kernelIZ4mainEUlNS1_7nd_itemILi1EEEE_Li1EEEEEvT_ = OpFunction
+// SPIRV-LABEL: %_ZN4slmc12kernel_entryIN4sycl6detail15nd_range_kernelINS_16work_group_sizedIZ4mainEUlNS1_7nd_itemILi1EEEE_JLm64EEEELi1EEEEEvT_ = OpFunction
 // SPIRV-NEXT: OpFunctionParameter %_ptr_CrossWorkgroup_float
 // SPIRV-NEXT: OpFunctionParameter %_ptr_CrossWorkgroup_float
 // SPIRV-NEXT: OpFunctionParameter %float
 // SPIRV-NEXT: OpLabel
-// LAYOUT-DAG: slmc.args._ZN4slmc12kernel_entryIN4sycl6detail15nd_range_kernelIZ4mainEUlNS1_7nd_itemILi1EEEE_Li1EEEEEvT_
+// LAYOUT-DAG: slmc.args._ZN4slmc12kernel_entryIN4sycl6detail15nd_range_kernelINS_16work_group_sizedIZ4mainEUlNS1_7nd_itemILi1EEEE_JLm64EEEELi1EEEEEvT_
 // LAYOUT-DAG: {{^}}0:0:8 0:8:8 0:16:4{{$}}
 // WHOLE-NOT: OpFunctionParameter %_ptr_CrossWorkgroup_float
 // EXEC: PASSED
