@@ -156,7 +156,7 @@ int main() {
   }
 
   q.parallel_for(sycl::nd_range<1>(n, 64), [=](sycl::nd_item<1> it)
-                     [[sycl::reqd_sub_group_size(8)]] [[sycl::reqd_work_group_size(64)]] {
+                     [[sycl::reqd_sub_group_size(32)]] [[sycl::reqd_work_group_size(64)]] {
     record(it, o);
   }).wait();
   std::printf("with reqd_sub_group_size: %d\n", o[0]);
