@@ -114,6 +114,12 @@ private:
         Call->getArg(Call->getNumArgs() - 1)->IgnoreImplicit()->IgnoreParens());
     if (!Lambda || !Shaped.insert(Lambda).second)
       return;
+    // Launch properties (work_group_size<...>) are the user's requirement:
+    // the launch is checked against them, not compiled from the nd_range.
+    for (const clang::Expr *A : Call->arguments())
+      if (const clang::CXXRecordDecl *RD = A->getType()->getAsCXXRecordDecl();
+          RD && RD->getIdentifier() && RD->getName() == "properties")
+        return;
     const clang::DeclContext *DC = Lambda->getLambdaClass()->getDeclContext();
     for (; DC; DC = DC->getParent())
       if (DC->isDependentContext() ||

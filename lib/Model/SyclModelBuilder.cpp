@@ -348,7 +348,8 @@ private:
     for (KernelAttributeKind K :
          {KernelAttributeKind::RequiredSubGroupSize, KernelAttributeKind::RequiredWorkGroupSize,
           KernelAttributeKind::WorkGroupSizeHint})
-      if (Annotation == kernelAttributeAnnotation(K, OnType))
+      if (Annotation == kernelAttributeAnnotation(K, OnType) ||
+          Annotation == kernelAttributeAnnotation(K, OnType, /*Short=*/true))
         return K;
     return std::nullopt;
   }

@@ -116,13 +116,23 @@ std::vector<KernelAttribute> findKernelAttributes(StringRef Text) {
       LastAttributeEnd = ++I;
       continue;
     }
-    // sycl::NAME( or intel::NAME(
-    if (I + 3 >= Toks.size() || !(isIdentifier(T, "sycl") || isIdentifier(T, "intel")) ||
-        Toks[I + 1].isNot(tok::coloncolon) || Toks[I + 3].isNot(tok::l_paren))
+    // sycl::NAME( or intel::NAME(, and SYCL 1.2.1's cl::reqd_work_group_size(
+    // and cl::intel_reqd_sub_group_size(
+    if (I + 3 >= Toks.size() || Toks[I + 1].isNot(tok::coloncolon) ||
+        Toks[I + 3].isNot(tok::l_paren))
       continue;
-    const KernelAttributeKind *Kind = llvm::find_if(
-        kKinds, [&](KernelAttributeKind K) { return isIdentifier(Toks[I + 2], kernelAttributeName(K)); });
-    if (Kind == std::end(kKinds))
+    std::optional<KernelAttributeKind> Kind;
+    if (isIdentifier(T, "sycl") || isIdentifier(T, "intel")) {
+      for (KernelAttributeKind K : kKinds)
+        if (isIdentifier(Toks[I + 2], kernelAttributeName(K)))
+          Kind = K;
+    } else if (isIdentifier(T, "cl")) {
+      if (isIdentifier(Toks[I + 2], "reqd_work_group_size"))
+        Kind = KernelAttributeKind::RequiredWorkGroupSize;
+      else if (isIdentifier(Toks[I + 2], "intel_reqd_sub_group_size"))
+        Kind = KernelAttributeKind::RequiredSubGroupSize;
+    }
+    if (!Kind)
       continue;
     const bool NoArguments = I + 4 < Toks.size() && Toks[I + 4].is(tok::r_paren);
     Found.push_back({offset(T), offset(Toks[I + 3]) + 1, *Kind, *InAttribute, NoArguments});
@@ -145,17 +155,19 @@ StringRef kernelAttributeName(KernelAttributeKind Kind) {
   llvm_unreachable("unknown kernel attribute");
 }
 
-// Each respelling must fit in the shortest spelling it replaces,
-// `sycl::reqd_sub_group_size(` (26 bytes): `clang::annotate("slmc.sg",` is 26
-// and `clang::annotate_type("sg",` 26.
-StringRef kernelAttributeAnnotation(KernelAttributeKind Kind, bool OnType) {
+// A respelling must fit in the spelling it replaces: `sycl::` and
+// `intel::` ones (26 bytes and more) take `clang::annotate("slmc.sg",` (26)
+// and `clang::annotate_type("sg",` (26); `cl::reqd_work_group_size(` (25)
+// takes the short names, `clang::annotate("s.w",` (22) and
+// `clang::annotate_type("w",` (25).
+StringRef kernelAttributeAnnotation(KernelAttributeKind Kind, bool OnType, bool Short) {
   switch (Kind) {
   case KernelAttributeKind::RequiredSubGroupSize:
-    return OnType ? "sg" : "slmc.sg";
+    return Short ? (OnType ? "s" : "s.s") : (OnType ? "sg" : "slmc.sg");
   case KernelAttributeKind::RequiredWorkGroupSize:
-    return OnType ? "wg" : "slmc.wg";
+    return Short ? (OnType ? "w" : "s.w") : (OnType ? "wg" : "slmc.wg");
   case KernelAttributeKind::WorkGroupSizeHint:
-    return OnType ? "wh" : "slmc.wh";
+    return Short ? (OnType ? "h" : "s.h") : (OnType ? "wh" : "slmc.wh");
   }
   llvm_unreachable("unknown kernel attribute");
 }
@@ -166,11 +178,16 @@ std::optional<std::string> rewriteKernelAttributes(StringRef Text) {
     return std::nullopt;
   std::string Out = Text.str();
   for (const KernelAttribute &A : Found) {
-    std::string Spelling = (A.OnType ? "clang::annotate_type(\"" : "clang::annotate(\"") +
-                           kernelAttributeAnnotation(A.Kind, A.OnType).str() +
-                           (A.NoArguments ? "\"" : "\",");
+    auto spell = [&](bool Short) {
+      return (A.OnType ? "clang::annotate_type(\"" : "clang::annotate(\"") +
+             kernelAttributeAnnotation(A.Kind, A.OnType, Short).str() +
+             (A.NoArguments ? "\"" : "\",");
+    };
+    std::string Spelling = spell(false);
     if (Spelling.size() > A.End - A.Begin)
-      continue; // cannot happen with the spellings above (at most 26 bytes)
+      Spelling = spell(true);
+    if (Spelling.size() > A.End - A.Begin)
+      continue; // cannot happen with the spellings above
     Spelling.resize(A.End - A.Begin, ' ');
     Out.replace(A.Begin, A.End - A.Begin, Spelling);
   }

@@ -25,8 +25,11 @@
 //
 // (annotate_type where the attribute follows a declarator, as after a
 // lambda's parameters; annotate where it starts a declaration). The model
-// reads the annotation back (kernelAttributeAnnotation). `cl::` spellings
-// (SYCL 1.2.1) are too short to respell in place and stay unknown.
+// reads the annotation back (kernelAttributeAnnotation). SYCL 1.2.1's
+// `[[cl::reqd_work_group_size(...)]]` and
+// `[[cl::intel_reqd_sub_group_size(N)]]` are respelled too; where the
+// spelling is too short for the usual annotation name, a shorter one is
+// used.
 //
 //===----------------------------------------------------------------------===//
 #ifndef SLMC_PREPASS_KERNELATTRIBUTES_H
@@ -47,8 +50,10 @@ llvm::StringRef kernelAttributeName(KernelAttributeKind Kind);
 
 /// The annotation a kernel attribute becomes: on a declaration
 /// (clang::annotate, `OnType` false) and on a function type
-/// (clang::annotate_type).
-llvm::StringRef kernelAttributeAnnotation(KernelAttributeKind Kind, bool OnType);
+/// (clang::annotate_type); `Short`, the name used where the attribute's
+/// spelling is too short for the other.
+llvm::StringRef kernelAttributeAnnotation(KernelAttributeKind Kind, bool OnType,
+                                          bool Short = false);
 
 /// `Text` with every kernel attribute respelled (lines and columns
 /// unchanged); none if there is none.

@@ -32,6 +32,7 @@
 #include "sycl/detail/exception.hpp"
 #include "sycl/detail/item.hpp"
 #include "sycl/detail/reduction.hpp"
+#include "sycl/ext/oneapi/kernel_properties.hpp"
 
 #include <algorithm>
 #include <cstddef>
@@ -217,7 +218,14 @@ constexpr slmc::written_group_shape written_shape(int) {
   return K::slmc_written_work_group_size;
 }
 template <typename K> constexpr slmc::written_group_shape written_shape(long) {
-  return {0, {0, 0, 0}};
+  return property_work_group_size<K>(); // sycl_ext_oneapi_kernel_properties
+}
+
+/// The sub-group size a kernel requires: reqd_sub_group_size, or the
+/// sub_group_size property; 0 for none.
+template <typename K> constexpr unsigned required_sub_group_size() {
+  return slmc::required_sub_group_size<K> ? slmc::required_sub_group_size<K>
+                                           : property_sub_group_size<K>();
 }
 template <typename K, int N> constexpr slmc::group_shape required_shape() {
   constexpr slmc::written_group_shape w = written_shape<K>(0);
@@ -237,7 +245,7 @@ template <typename K, int N> constexpr slmc::group_shape required_shape() {
 template <typename K, int N> struct nd_range_kernel {
   K kernel;
   id<N> offset;
-  static constexpr unsigned slmc_reqd_sub_group_size = slmc::required_sub_group_size<K>;
+  static constexpr unsigned slmc_reqd_sub_group_size = required_sub_group_size<K>();
   static constexpr slmc::group_shape slmc_reqd_work_group_size = required_shape<K, N>();
 
   SLMC_HD void operator()() const { kernel(item_factory::make_nd_item<N>(offset)); }
@@ -253,7 +261,7 @@ template <typename K, int N> struct range_kernel {
   K kernel;
   range<N> extent;
   id<N> offset;
-  static constexpr unsigned slmc_reqd_sub_group_size = slmc::required_sub_group_size<K>;
+  static constexpr unsigned slmc_reqd_sub_group_size = required_sub_group_size<K>();
   static constexpr slmc::group_shape slmc_reqd_work_group_size = required_shape<K, N>();
 
   SLMC_HD void operator()() const {
@@ -274,7 +282,7 @@ template <typename K, int N> struct range_kernel {
 
 template <typename K> struct single_task_kernel {
   K kernel;
-  static constexpr unsigned slmc_reqd_sub_group_size = slmc::required_sub_group_size<K>;
+  static constexpr unsigned slmc_reqd_sub_group_size = required_sub_group_size<K>();
   SLMC_HD void operator()() const { kernel(); }
   SLMC_HD void operator()(unsigned char *dynamic_memory) const {
     set_dynamic_group_memory(dynamic_memory);
@@ -323,7 +331,7 @@ template <typename K, int N, bool NdRange, typename... D> struct reduction_kerne
   id<N> offset;
   desc_pack<D...> descs;
   void *partials[sizeof...(D)];
-  static constexpr unsigned slmc_reqd_sub_group_size = slmc::required_sub_group_size<K>;
+  static constexpr unsigned slmc_reqd_sub_group_size = required_sub_group_size<K>();
   static constexpr slmc::group_shape slmc_reqd_work_group_size = required_shape<K, N>();
 
   SLMC_HD void operator()() const { with_reducers<0>(item_factory::make_nd_item<N>(offset)); }
@@ -446,6 +454,28 @@ public:
   SLMC_ENTRY_POINT("sycl.parallel_for.range")
   void parallel_for(range<Dimensions> r, const KernelType &kernel) {
     range_impl(r, id<Dimensions>(), kernel);
+  }
+
+  // ---- Kernels with launch properties (sycl_ext_oneapi_kernel_properties) ----
+  template <typename KernelName = detail::auto_name, int Dimensions, typename... Props,
+            typename KernelType>
+  SLMC_ENTRY_POINT("sycl.parallel_for.nd_range")
+  void parallel_for(nd_range<Dimensions> r, ext::oneapi::experimental::properties<Props...>,
+                    const KernelType &kernel) {
+    nd_range_impl(r, detail::with_properties<ext::oneapi::experimental::properties<Props...>>(kernel));
+  }
+  template <typename KernelName = detail::auto_name, int Dimensions, typename... Props,
+            typename KernelType>
+  SLMC_ENTRY_POINT("sycl.parallel_for.range")
+  void parallel_for(range<Dimensions> r, ext::oneapi::experimental::properties<Props...>,
+                    const KernelType &kernel) {
+    range_impl(r, id<Dimensions>(),
+               detail::with_properties<ext::oneapi::experimental::properties<Props...>>(kernel));
+  }
+  template <typename KernelName = detail::auto_name, typename... Props, typename KernelType>
+  SLMC_ENTRY_POINT("sycl.single_task")
+  void single_task(ext::oneapi::experimental::properties<Props...>, const KernelType &kernel) {
+    single_task_impl(detail::with_properties<ext::oneapi::experimental::properties<Props...>>(kernel));
   }
 
   /// Deprecated in SYCL 2020: a range with an offset.
@@ -672,8 +702,9 @@ private:
         }
         if (!same)
           throw sycl::exception(make_error_code(errc::nd_range),
-                                "parallel_for: the kernel's reqd_work_group_size is {" + wanted +
-                                    "}, but the nd_range's local range is {" + got + "}");
+                                "parallel_for: the kernel requires the local range {" + wanted +
+                                    "} (reqd_work_group_size or the work_group_size "
+                                    "property), but the nd_range's is {" + got + "}");
         return;
       }
       for (int d = 0; d < N; ++d) {

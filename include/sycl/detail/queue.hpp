@@ -195,6 +195,27 @@ public:
     return run([&](handler &h) { h.range_impl(range<1>(n), id<1>(), kernel); });
   }
 
+  // Kernels with launch properties (sycl_ext_oneapi_kernel_properties).
+  template <typename KernelName = detail::auto_name, int Dimensions, typename... Props,
+            typename KernelType>
+  SLMC_ENTRY_POINT("sycl.parallel_for.nd_range")
+  event parallel_for(nd_range<Dimensions> r, ext::oneapi::experimental::properties<Props...> p,
+                     const KernelType &kernel) {
+    return run([&](handler &h) { h.parallel_for(r, p, kernel); });
+  }
+  template <typename KernelName = detail::auto_name, int Dimensions, typename... Props,
+            typename KernelType>
+  SLMC_ENTRY_POINT("sycl.parallel_for.range")
+  event parallel_for(range<Dimensions> r, ext::oneapi::experimental::properties<Props...> p,
+                     const KernelType &kernel) {
+    return run([&](handler &h) { h.parallel_for(r, p, kernel); });
+  }
+  template <typename KernelName = detail::auto_name, typename... Props, typename KernelType>
+  SLMC_ENTRY_POINT("sycl.single_task")
+  event single_task(ext::oneapi::experimental::properties<Props...> p, const KernelType &kernel) {
+    return run([&](handler &h) { h.single_task(p, kernel); });
+  }
+
   // Kernels with reductions (reduction.hpp), with or without events to
   // wait for (the queue is in order: nothing to wait for).
 #define SLMC_SYCL_REDUCTION_SHORTCUTS(Deps, DepsParam)                                     \

@@ -48,4 +48,8 @@ struct TwoDimensions {
 void wrong_rank(sycl::queue &q) {
   q.parallel_for(sycl::nd_range<2>({8, 8}, {8, 8}), [=](sycl::nd_item<2>) [[sycl::reqd_work_group_size(64)]] {}); // expected-error {{reqd_work_group_size has 1 dimension, but the kernel is launched over a 2-dimensional range}} expected-note {{kernel launched here}}
   q.parallel_for(64, TwoDimensions{}); // expected-note {{kernel launched here}}
+  // SYCL 1.2.1 code wrote three dimensions for every kernel; which of them
+  // is a 1-d kernel's is not clear, so slmc asks for as many as the range.
+  q.parallel_for(sycl::nd_range<1>(64, 64), [=](sycl::nd_item<1>) [[cl::reqd_work_group_size(64, 1, 1)]] {}); // expected-error {{reqd_work_group_size has 3 dimensions, but the kernel is launched over a 1-dimensional range}} expected-note {{kernel launched here}}
+  q.parallel_for(sycl::nd_range<1>(64, 64), [=](sycl::nd_item<1>) [[cl::intel_reqd_sub_group_size(0)]] {}); // expected-error {{reqd_sub_group_size must be a positive integer, not 0}}
 }

@@ -1,9 +1,9 @@
 // [[sycl::reqd_work_group_size(...)]] (SYCL 2020 5.8.1) and its
-// [[intel::...]] spelling, in the places SYCL code writes them: after a
-// kernel lambda's parameters (in the call, in a variable, from a macro, in a
-// function template with a template parameter), on a functor's call
-// operator (struct and class), in 1, 2 and 3 dimensions, on range,
-// nd_range and reduction launches. Each kernel writes the local range it
+// [[intel::...]] and SYCL 1.2.1 [[cl::...]] spellings, in the places SYCL
+// code writes them: after a kernel lambda's parameters (in the call, in a
+// variable, from a macro, in a function template with a template
+// parameter), on a functor's call operator (struct and class), in 1, 2
+// and 3 dimensions, on range, nd_range and reduction launches. Each kernel writes the local range it
 // ran with; an nd_range of another local range is errc::nd_range; a range
 // launch gets groups of the required shape. work_group_size_hint is
 // accepted and changes nothing. No "unknown attribute" warning.
@@ -13,14 +13,15 @@
 // CHECK-NEXT: lambda variable: 32 (32 1 1)
 // CHECK-NEXT: macro attribute: 16 (16 1 1)
 // CHECK-NEXT: template<8>: 8 (8 1 1)
+// CHECK-NEXT: cl:: spelling: 2 8 (8 2 1)
 // CHECK-NEXT: struct functor 2-d: 4 8 (8 4 1)
 // CHECK-NEXT: class functor 3-d: 2 4 8 (8 4 2)
 // CHECK-NEXT: range launch: 100 work-items
 // CHECK-NEXT: reduction: sum 8128, groups of 32
 // CHECK-NEXT: with reqd_sub_group_size: 64
 // CHECK-NEXT: hint only: 48
-// CHECK-NEXT: wrong local range: nd_range: parallel_for: the kernel's reqd_work_group_size is {64}, but the nd_range's local range is {32}
-// CHECK-NEXT: wrong 2-d local range: nd_range: parallel_for: the kernel's reqd_work_group_size is {4, 8}, but the nd_range's local range is {8, 4}
+// CHECK-NEXT: wrong local range: nd_range: parallel_for: the kernel requires the local range {64} (reqd_work_group_size or the work_group_size property), but the nd_range's is {32}
+// CHECK-NEXT: wrong 2-d local range: nd_range: parallel_for: the kernel requires the local range {4, 8} (reqd_work_group_size or the work_group_size property), but the nd_range's is {8, 4}
 //
 // The lowering: lambdas wrapped, functors given the member, annotations
 // gone (the hint too).
@@ -29,6 +30,7 @@
 // LOWER: static constexpr ::slmc::written_group_shape slmc_written_work_group_size = {2, {(4), (8)}};
 // LOWER: static constexpr ::slmc::written_group_shape slmc_written_work_group_size = {3, {(2), (4), (8)}};
 // LOWER: ::slmc::with_work_group_size<{{[(]}}64)>([=](sycl::nd_item<1> it) {{\[\[\]\]}} {
+// LOWER: ::slmc::with_work_group_size<{{[(]}}2), (8)>([=](cl::sycl::nd_item<2> it)
 // LOWER: ::slmc::with_work_group_size<{{[(]}}32)>([=](sycl::nd_item<1> it, auto &s) {{\[\[\]\]}} {
 // LOWER-NOT: annotate
 //
@@ -43,6 +45,7 @@
 // SPIRV-DAG: OpExecutionMode {{.*}} LocalSize 8 1 1
 // SPIRV-DAG: OpExecutionMode {{.*}} LocalSize 8 4 1
 // SPIRV-DAG: OpExecutionMode {{.*}} LocalSize 8 4 2
+// SPIRV-DAG: OpExecutionMode {{.*}} LocalSize 8 2 1
 // RUN: %slmcxx --emit=ptx %s -o %t.ptx
 //
 // The plugin alone has no pre-pass: an error instead of a dropped attribute
@@ -51,6 +54,7 @@
 // PLUGIN: reqd-work-group-size.cpp:[[#]]:{{[0-9]+}}: error: reqd_work_group_size needs slmc's source pre-pass (slmc++, slmc-clangd, clang-tidy with slmc's module): without it Clang drops the attribute and the kernel would run with another work-group shape
 // PLUGIN-NOT: error:
 
+#include <CL/sycl.hpp> // SYCL 1.2.1 code, below
 #include <sycl/sycl.hpp>
 
 #include <cstdio>
@@ -124,6 +128,13 @@ int main() {
 
   in_template<8>(q);
   show("template<8>", 1);
+
+  // SYCL 1.2.1's spelling, with its namespace.
+  q.parallel_for(cl::sycl::nd_range<2>({8, 8}, {2, 8}), [=](cl::sycl::nd_item<2> it)
+                                                         [[cl::reqd_work_group_size(2, 8)]] {
+    record(it, o);
+  }).wait();
+  show("cl:: spelling", 2);
 
   q.parallel_for(sycl::nd_range<2>({8, 32}, {4, 8}), StructFunctor{o}).wait();
   show("struct functor 2-d", 2);
