@@ -130,6 +130,13 @@ template <class F> SLMC_HD inline void deal_out(unsigned long long n, F &&f) {
       f(k);
   }
 #else
+  if (n <= 0x7fffffffu) {
+    // Counted in 32 bits where the count allows (no wrap: the group is far
+    // smaller than 2^31): Intel GPUs emulate 64-bit adds with addc pairs.
+    for (uint32_t k = uint32_t(first); k < uint32_t(n); k += uint32_t(step))
+      f(k);
+    return;
+  }
   for (unsigned long long k = first; k < n; k += step)
     f(k);
 #endif
