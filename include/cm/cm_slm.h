@@ -290,6 +290,13 @@ SLMC_CM_FN inline void slm_scatter(uint slm_buffer, const A &addr, const X &src,
   for (int i = 0; i < N; ++i)
     slm_store<T>(slm_buffer + uint32_t(addr.get(i)) * uint32_t(scale), src.get(i));
 }
+/// Four consecutive 4-byte elements, read or written as one access: the
+/// hardware's 4-channel SLM message moves them for a lane at once. Only
+/// 4-byte alignment is assumed, as that message needs.
+template <class T> struct quad {
+  typedef T type __attribute__((ext_vector_type(4), aligned(4)));
+};
+
 template <class A, class D>
 SLMC_CM_FN inline void slm_gather4(uint slm_buffer, const A &addr, D &dst, int mask,
                                    int scale) {
@@ -298,19 +305,49 @@ SLMC_CM_FN inline void slm_gather4(uint slm_buffer, const A &addr, D &dst, int m
   static_assert(sizeof(T) == 4, "cm_slm_read4 reads 4-byte elements");
   int ch[4];
   const int n = slm_channels(mask, ch);
-  T tmp[M];
+  // Each address reads its four elements at once when all N quads lie in
+  // SLM (tested once, as a block is): one message per address instead of
+  // one per channel, and no per-element test. Otherwise element by element,
+  // each tested. Every read happens before dst is written: dst may be
+  // addr.
+  typedef typename quad<T>::type Q;
+  slm_record *r = slm();
+  uint32_t off[N];
+  bool whole = true;
   SLMC_CM_ELEMENTS
-  for (int k = 0; k < M; ++k)
-    tmp[k] = dst.get(k);
+  for (int i = 0; i < N; ++i) {
+    off[i] = slm_buffer + uint32_t(addr.get(i)) * uint32_t(scale);
+    whole = whole & whole_block<T>(r->size, off[i], sizeof(Q));
+  }
+  if (whole) {
+    Q q[N];
+    SLMC_CM_ELEMENTS
+    for (int i = 0; i < N; ++i)
+      q[i] = aligned_load<Q, kLocal>(r->base, off[i]);
+    SLMC_CM_ELEMENTS
+    for (int c = 0; c < n && (c + 1) * N <= M; ++c)
+      SLMC_CM_ELEMENTS
+      for (int i = 0; i < N; ++i)
+        dst.at(c * N + i) = q[i][ch[c]];
+    return;
+  }
+  // The rare path: element by element in a loop left rolled, through
+  // private copies (so that only this path indexes memory).
+  uint32_t where[N];
+  SLMC_CM_ELEMENTS
+  for (int i = 0; i < N; ++i)
+    where[i] = off[i];
+  T tmp[4 * N];
+  SLMC_CM_ROLLED
+  for (int i = 0; i < N; ++i)
+    SLMC_CM_ELEMENTS
+    for (int c = 0; c < n; ++c)
+      tmp[c * N + i] = slm_load<T>(where[i] + ch[c] * 4u);
   SLMC_CM_ELEMENTS
   for (int c = 0; c < n && (c + 1) * N <= M; ++c)
     SLMC_CM_ELEMENTS
     for (int i = 0; i < N; ++i)
-      tmp[c * N + i] =
-          slm_load<T>(slm_buffer + uint32_t(addr.get(i)) * uint32_t(scale) + ch[c] * 4u);
-  SLMC_CM_ELEMENTS
-  for (int k = 0; k < M; ++k)
-    dst.at(k) = tmp[k];
+      dst.at(c * N + i) = tmp[c * N + i];
 }
 template <class A, class X>
 SLMC_CM_FN inline void slm_scatter4(uint slm_buffer, const A &addr, const X &src, int mask,
