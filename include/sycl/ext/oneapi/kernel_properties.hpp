@@ -60,33 +60,44 @@ struct sub_group_size_key {
 
 template <size_t... Dims>
 struct property_value<work_group_size_key, std::integral_constant<size_t, Dims>...> {
-  static_assert(sizeof...(Dims) >= 1 && sizeof...(Dims) <= 3,
-                "work_group_size takes one to three dimensions");
-  static_assert(((Dims > 0) && ...), "work_group_size: the dimensions must be positive");
   using key_t = work_group_size_key;
   static constexpr size_t dims[] = {Dims...};
   constexpr size_t operator[](int d) const { return dims[d]; }
 };
 template <size_t... Dims>
 struct property_value<work_group_size_hint_key, std::integral_constant<size_t, Dims>...> {
-  static_assert(sizeof...(Dims) >= 1 && sizeof...(Dims) <= 3,
-                "work_group_size_hint takes one to three dimensions");
   using key_t = work_group_size_hint_key;
   static constexpr size_t dims[] = {Dims...};
   constexpr size_t operator[](int d) const { return dims[d]; }
 };
 template <uint32_t Size>
 struct property_value<sub_group_size_key, std::integral_constant<uint32_t, Size>> {
-  static_assert(Size > 0, "sub_group_size: the size must be positive");
   using key_t = sub_group_size_key;
   static constexpr uint32_t value = Size;
 };
 
+// Each property checks its parameters where it is named, in its variable's
+// initializer, and not in its value's class: a class whose static assertion
+// fails has no members, and each later use of the property (the launch,
+// the handler's queries) would report an error again.
 template <size_t... Dims>
-inline constexpr work_group_size_key::value_t<Dims...> work_group_size;
+inline constexpr work_group_size_key::value_t<Dims...> work_group_size = [] {
+  static_assert(sizeof...(Dims) >= 1 && sizeof...(Dims) <= 3,
+                "work_group_size takes one to three dimensions");
+  static_assert(((Dims > 0) && ...), "work_group_size: the dimensions must be positive");
+  return work_group_size_key::value_t<Dims...>{};
+}();
 template <size_t... Dims>
-inline constexpr work_group_size_hint_key::value_t<Dims...> work_group_size_hint;
-template <uint32_t Size> inline constexpr sub_group_size_key::value_t<Size> sub_group_size;
+inline constexpr work_group_size_hint_key::value_t<Dims...> work_group_size_hint = [] {
+  static_assert(sizeof...(Dims) >= 1 && sizeof...(Dims) <= 3,
+                "work_group_size_hint takes one to three dimensions");
+  return work_group_size_hint_key::value_t<Dims...>{};
+}();
+template <uint32_t Size>
+inline constexpr sub_group_size_key::value_t<Size> sub_group_size = [] {
+  static_assert(Size > 0, "sub_group_size: the size must be positive");
+  return sub_group_size_key::value_t<Size>{};
+}();
 
 /// A set of property values, one per key.
 template <typename... Props> class properties {
@@ -144,7 +155,11 @@ template <typename P> struct written_shape_of_property {
 };
 template <size_t... Dims>
 struct written_shape_of_property<props::work_group_size_key::value_t<Dims...>> {
-  static constexpr slmc::written_group_shape value = {sizeof...(Dims), {Dims...}};
+  // Four or more dimensions are no shape (the property's own check says so).
+  static constexpr size_t n = sizeof...(Dims) <= 3 ? sizeof...(Dims) : 0;
+  static constexpr size_t given[] = {Dims..., 0};
+  static constexpr slmc::written_group_shape value = {
+      unsigned(n), {n > 0 ? given[0] : 0, n > 1 ? given[1] : 0, n > 2 ? given[2] : 0}};
 };
 template <typename Props> struct written_shape_of_properties;
 template <typename... P> struct written_shape_of_properties<props::properties<P...>> {
