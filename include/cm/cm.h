@@ -37,8 +37,17 @@
 /// Marks a kernel; slmc's front end finds kernels by this annotation.
 #define _GENX_MAIN_ __attribute__((annotate("slmc.cm.kernel")))
 /// Functions called from kernels (slmc++ makes every function of a kernel
-/// file device-callable anyway).
-#define _GENX_ SLMC_HD __attribute__((always_inline))
+/// file device-callable anyway, and inlines each `_GENX_` one into the
+/// kernels, as cmc does); on a file-scope variable, a per-thread global.
+/// The check pass sees an annotation, which fits both (always_inline would
+/// draw a warning on a variable); slmc++'s lowering adds the inlining to
+/// the functions and removes the word from the variables, so the passes
+/// that build code see no annotation (it would keep each function alive).
+#if defined(__HIP__) || defined(__CUDA__)
+#define _GENX_ SLMC_HD
+#else
+#define _GENX_ SLMC_HD __attribute__((annotate("slmc.cm.genx")))
+#endif
 #define _GENX_STACKCALL_ SLMC_HD
 #define _GENX_ROUNDING_MODE_(x)
 #define CM_INLINE inline __attribute__((always_inline))
@@ -55,5 +64,25 @@
 #include "cm/cm_slm.h"
 #include "cm/cm_surface.h"
 #include "cm/cm_vector.h"
+
+namespace slmc {
+namespace cm {
+/// A CM thread's copy of a per-thread global declared without an
+/// initializer (slmc++ declares one in each kernel body that needs it):
+/// zeroed, then default-constructed, as a global starts.
+template <class T> struct thread_global {
+  struct holder {
+    T value;
+  };
+  alignas(holder) unsigned char bytes[sizeof(holder)];
+  SLMC_CM_FN T &start() {
+    SLMC_CM_ELEMENTS
+    for (unsigned i = 0; i < sizeof(holder); ++i)
+      bytes[i] = 0;
+    return (new (bytes, construct_tag{}) holder)->value;
+  }
+};
+} // namespace cm
+} // namespace slmc
 
 #endif // SLMC_CM_CM_H

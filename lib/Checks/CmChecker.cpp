@@ -13,6 +13,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Checks/Checker.h"
+#include "Model/CmThreadGlobals.h"
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -100,7 +101,7 @@ public:
 class CmChecker : public Checker {
 public:
   void check(ASTContext &Ctx, const ProgramModel &Model, Reporter &R) override {
-    checkGlobals(Ctx, R);
+    checkGlobals(Ctx, Model, R);
     checkInits(Ctx, Model, R);
     for (const Kernel &K : Model.Kernels)
       if (K.Dialect == DialectKind::Cm) {
@@ -115,34 +116,15 @@ public:
   }
 
 private:
-  /// `_GENX_` on a file-scope variable declares a per-thread global in
-  /// cmc; here it would be one device variable for all threads, which the
-  /// runtime cannot load. Refused with the way out.
-  void checkGlobals(ASTContext &Ctx, Reporter &R) {
-    const SourceManager &SM = Ctx.getSourceManager();
-    std::vector<const DeclContext *> Scopes{Ctx.getTranslationUnitDecl()};
-    while (!Scopes.empty()) {
-      const DeclContext *DC = Scopes.back();
-      Scopes.pop_back();
-      for (const Decl *D : DC->decls()) {
-        if (const auto *NS = dyn_cast<NamespaceDecl>(D)) {
-          Scopes.push_back(NS);
-          continue;
-        }
-        if (const auto *LS = dyn_cast<LinkageSpecDecl>(D)) {
-          Scopes.push_back(LS);
-          continue;
-        }
-        const auto *VD = dyn_cast<VarDecl>(D);
-        if (!VD || !VD->hasGlobalStorage() || SM.isInSystemHeader(VD->getLocation()))
-          continue;
-        for (const auto *A : VD->specific_attrs<AnnotateAttr>())
-          if (A->getAnnotation() == "slmc.hd") {
-            R.report(VD->getLocation(), Diag::err_cm_genx_global) << VD;
-            break;
-          }
-      }
-    }
+  /// `_GENX_` file-scope variables are per-thread globals: lowering
+  /// passes each function that needs one the thread's copy (see
+  /// Model/CmThreadGlobals.h), which takes a call by name from a kernel.
+  void checkGlobals(ASTContext &Ctx, const ProgramModel &Model, Reporter &R) {
+    CmThreadGlobals Globals = findCmThreadGlobals(Ctx, Model);
+    for (const CmThreadGlobals::Problem &P : Globals.Problems)
+      R.report(P.Loc, P.Unreached ? Diag::err_cm_thread_global_unreached
+                                  : Diag::err_cm_thread_global_not_by_name)
+          << P.Callee << P.Var;
   }
 
   const FunctionDecl *definition(const FunctionDecl *FD) {

@@ -22,15 +22,35 @@
 //
 //   cm_slm_init(N)  ->  cm_slm_init(::slmc::cm_slm_size<(N)>{}, slmc_site<K>{})
 //
+// A per-thread global (`_GENX_` on a file-scope variable, see
+// Model/CmThreadGlobals.h) becomes a variable of each kernel body that
+// needs it, passed by reference as a leading parameter to each function
+// between the body and its uses, under a name of its own:
+//
+//   _GENX_ int hits = 1;             ->  int hits = 1;   (host code's, if any)
+//   _GENX_ void bump() { ++hits; }   ->  void bump(int &slmc_cm_thread_0_hits)
+//                                        { ++slmc_cm_thread_0_hits; }
+//   ... _GENX_MAIN_ void k(...) {    ->  void slmc_cm_body_k(...) {
+//     bump(); }                            int slmc_cm_thread_0_hits = 1;
+//                                          bump(slmc_cm_thread_0_hits); }
+//
 // and every function the kernels call becomes host-and-device.
 //
 //===----------------------------------------------------------------------===//
 #include "Lowering/Lowering.h"
 
+#include "Model/CmThreadGlobals.h"
 #include "Model/ModelBuilder.h"
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclCXX.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+
+#include "llvm/ADT/DenseSet.h"
+
+#include <set>
 
 using namespace clang;
 
@@ -53,9 +73,144 @@ public:
       L.insertAfterToken(Size->getEndLoc(),
                          ")>{}, slmc_site<" + std::to_string(L.nextSite()) + ">{}");
     }
+    CmThreadGlobals Globals = findCmThreadGlobals(Ctx, Model);
+    if (!Globals.empty())
+      lowerThreadGlobals(Ctx, Model, Globals, L);
   }
 
 private:
+  void lowerThreadGlobals(ASTContext &Ctx, const ProgramModel &Model,
+                          const CmThreadGlobals &G, LoweringContext &L) {
+    const SourceManager &SM = Ctx.getSourceManager();
+    PrintingPolicy Policy = Ctx.getPrintingPolicy();
+    Policy.FullyQualifiedName = true;
+    Policy.SuppressScope = false;
+    auto declare = [&](QualType T, const std::string &Name) {
+      std::string Text;
+      llvm::raw_string_ostream OS(Text);
+      T.print(OS, Policy, Name);
+      return Text;
+    };
+    auto joined = [&](llvm::ArrayRef<const VarDecl *> Vars, auto Each) {
+      std::string Text;
+      for (const VarDecl *V : Vars)
+        Text += (Text.empty() ? "" : ", ") + Each(V);
+      return Text;
+    };
+
+    // The global itself keeps what host code may use, without `_GENX_`.
+    for (const VarDecl *V : G.Vars)
+      for (const VarDecl *D : V->redecls())
+        if (const AnnotateAttr *A = findAnnotation(D, "slmc.hd"))
+          L.replace(keywordRange(SM, A->getLocation()), "");
+
+    // Each kernel body's copies, initialised as the globals are.
+    llvm::DenseSet<const FunctionDecl *> Bodies;
+    for (const Kernel &K : Model.Kernels) {
+      const FunctionDecl *Def = nullptr;
+      if (K.Dialect != DialectKind::Cm || !K.Body->hasBody(Def))
+        continue;
+      Bodies.insert(writtenFunction(Def));
+      auto It = G.Needs.find(writtenFunction(Def));
+      const auto *Body = dyn_cast<CompoundStmt>(Def->getBody());
+      if (It == G.Needs.end() || !Body)
+        continue;
+      std::string Decls;
+      for (const VarDecl *V : It->second) {
+        std::string Init = initializer(Ctx, V), Name = G.localName(V);
+        if (!Init.empty()) {
+          Decls += " " + declare(V->getType(), Name) + Init + ";";
+          continue;
+        }
+        std::string T = V->getType().getAsString(Policy);
+        Decls += " ::slmc::cm::thread_global<" + T + " > " + Name + "_storage; " +
+                 declare(Ctx.getLValueReferenceType(V->getType()), Name) + " = " + Name +
+                 "_storage.start();";
+      }
+      L.insertAfterToken(Body->getLBracLoc(), Decls);
+    }
+
+    // Parameters of the functions between the bodies and the uses.
+    for (const auto &[F, Vars] : G.Needs) {
+      if (Bodies.count(F))
+        continue;
+      std::string Params = joined(Vars, [&](const VarDecl *V) {
+        return declare(Ctx.getLValueReferenceType(V->getType()), G.localName(V));
+      });
+      for (const FunctionDecl *D : F->redecls()) {
+        if (!L.isUserFile(D->getLocation()))
+          continue;
+        if (D->getNumParams()) {
+          L.insertBefore(D->getParamDecl(0)->getBeginLoc(), Params + ", ");
+          continue;
+        }
+        FunctionTypeLoc FTL = D->getFunctionTypeLoc();
+        if (!FTL)
+          continue;
+        // `f(void)` has no parameter to go before.
+        CharSourceRange Inside = CharSourceRange::getCharRange(
+            FTL.getLParenLoc().getLocWithOffset(1), FTL.getRParenLoc());
+        if (Lexer::getSourceText(Inside, SM, Ctx.getLangOpts()).trim() == "void")
+          L.replace(SourceRange(FTL.getLParenLoc(), FTL.getRParenLoc()), "(" + Params + ")");
+        else
+          L.insertBefore(FTL.getRParenLoc(), Params);
+      }
+    }
+
+    // The calls pass them on; the uses name them.
+    for (const CmThreadGlobals::Call &C : G.Calls) {
+      std::string Args = joined(G.Needs.find(C.Callee)->second,
+                                [&](const VarDecl *V) { return G.localName(V); });
+      const CallExpr *CE = C.Site;
+      if (CE->getNumArgs() && !isa<CXXDefaultArgExpr>(CE->getArg(0)))
+        L.insertBefore(CE->getArg(0)->getBeginLoc(), Args + ", ");
+      else
+        L.insertBefore(CE->getRParenLoc(), Args);
+    }
+    for (const DeclRefExpr *Use : G.Uses)
+      L.replace(Use->getSourceRange(), G.localName(cast<VarDecl>(Use->getDecl())));
+  }
+
+  /// `_GENX_` functions are inlined into the kernels, as cmc inlines them
+  /// (and `_GENX_STACKCALL_` ones are not).
+  void inlineGenxFunction(ASTContext &Ctx, const FunctionDecl *FD, LoweringContext &L) {
+    const SourceManager &SM = Ctx.getSourceManager();
+    if (const FunctionDecl *P = FD->getTemplateInstantiationPattern())
+      FD = P;
+    for (const FunctionDecl *D : FD->redecls()) {
+      SourceLocation Loc = D->getInnerLocStart();
+      if (!findAnnotation(D, "slmc.cm.genx") || Loc.isInvalid() ||
+          !L.isUserFile(Loc) || !Inlined.insert(SM.getExpansionLoc(Loc)).second)
+        continue;
+      L.insertBefore(SM.getExpansionLoc(Loc), "__attribute__((always_inline)) ");
+    }
+  }
+
+  /// The global's initializer as written (`= 1`, `{1, 2}`, `(3)`), or
+  /// nothing.
+  static std::string initializer(ASTContext &Ctx, const VarDecl *V) {
+    const SourceManager &SM = Ctx.getSourceManager();
+    if (!V->getInit())
+      return "";
+    // From the end of the declarator (its name, or its array bounds) to
+    // the end of the declaration.
+    SourceLocation After = SM.getFileLoc(V->getLocation());
+    if (const TypeSourceInfo *TSI = V->getTypeSourceInfo()) {
+      SourceLocation TypeEnd = SM.getFileLoc(TSI->getTypeLoc().getEndLoc());
+      if (SM.isBeforeInTranslationUnit(After, TypeEnd))
+        After = TypeEnd;
+    }
+    SourceLocation Begin =
+        Lexer::getLocForEndOfToken(After, 0, SM, Ctx.getLangOpts());
+    SourceLocation End = Lexer::getLocForEndOfToken(SM.getFileLoc(V->getEndLoc()), 0, SM,
+                                                    Ctx.getLangOpts());
+    return Lexer::getSourceText(CharSourceRange::getCharRange(Begin, End), SM,
+                                Ctx.getLangOpts())
+        .str();
+  }
+
+  std::set<SourceLocation> Inlined;
+
   void lowerKernel(ASTContext &Ctx, const ProgramModel &Model, const Kernel &K,
                    LoweringContext &L) {
     const FunctionDecl *FD = K.Body;
@@ -101,8 +256,10 @@ private:
                   "if (!slmc_cpu_work_item_loops(nullptr)) return 0; " + Body + "(" +
                   CpuArgs + "); return 1; }\n");
     for (const auto &[Fn, Edge] : Model.reachableFrom(FD))
-      if (Fn != FD)
+      if (Fn != FD) {
         L.makeDeviceCallable(Fn);
+        inlineGenxFunction(Ctx, Fn, L);
+      }
   }
 };
 

@@ -1,21 +1,49 @@
-// `_GENX_` on a file-scope variable is cmc's per-thread global (Intel's
-// n-body example keeps its state in one). slmc refuses it with the way out
-// rather than building a program that fails to load. Constant tables
-// without `_GENX_`, and `_GENX_` functions, are fine.
-// RUN: %slmcxx -fsyntax-only -Xclang -verify -Wno-ignored-attributes %s
-// RUN: %slmc-cmc -fsyntax-only -march=tgllp -Xclang -verify -Wno-ignored-attributes %s
+// `_GENX_` on a file-scope variable is cmc's per-thread global. slmc++
+// gives each kernel body a copy and passes it, as an argument, to every
+// function between the body and the uses (test/lit/cm/thread-globals.test),
+// so those functions must be called by name, from kernels: an operator, a
+// constructor, a function pointer and a call from code no kernel runs are
+// errors, each where the call is. Constant tables without `_GENX_`, and
+// `_GENX_` functions, draw nothing; nor do lambdas, which capture the copy.
+// RUN: %slmcxx -fsyntax-only -Xclang -verify %s
+// RUN: %slmc-cmc -fsyntax-only -march=tgllp -Xclang -verify %s
 
 #include <cm/cm.h>
 
-_GENX_ int counter; // expected-error {{file-scope '_GENX_' variable 'counter' (a per-thread global in cmc) is not supported; make it a variable of the kernel, passed to the functions that use it, or, for a constant table, drop '_GENX_'}}
+_GENX_ int counter;
 namespace state {
-_GENX_ vector<float, 8> acc; // expected-error {{file-scope '_GENX_' variable 'acc'}}
+_GENX_ vector<float, 8> acc;
 }
 const int weights[4] = {1, 2, 3, 4};
 
 _GENX_ int scaled(int x) { return x * weights[x & 3]; }
+_GENX_ int count(int by) { return counter += by; }
+
+struct Tally {
+  int n;
+  _GENX_ Tally(int by) : n(count(by)) {}
+  _GENX_ int operator()(int by) const { return n + count(by); }
+};
+_GENX_ int operator+(Tally t, int by) { return t.n + count(by); }
+
+_GENX_ int (*pick())(int) { return &count; } // expected-error {{'count' uses the per-thread global 'counter' ('_GENX_'), so it must be called by name}}
+
+_GENX_ void with_lambda(vector_ref<float, 8> v) {
+  auto add = [&](float f) { state::acc += f; };
+  add(v(0));
+  count(1);
+}
+
+int host_side() { return count(2); } // expected-error {{'count' uses the per-thread global 'counter' ('_GENX_') and is called here from code no kernel runs}}
 
 extern "C" _GENX_MAIN_ void kernel(SurfaceIndex out) {
   vector<int, 8> v(scaled(cm_local_id(0)));
+  v(1) = count(2);
+  Tally t(3);       // expected-error {{'Tally' uses the per-thread global 'counter' ('_GENX_'), so it must be called by name}}
+  v(2) = t(4);      // expected-error {{'operator()' uses the per-thread global 'counter'}}
+  v(3) = t + 5;     // expected-error {{'operator+' uses the per-thread global 'counter'}}
+  v(4) = pick()(6);
+  vector<float, 8> f = 1.0f;
+  with_lambda(f);
   write(out, 0, v);
 }

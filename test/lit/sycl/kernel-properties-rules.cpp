@@ -7,10 +7,10 @@
 
 namespace syclex = sycl::ext::oneapi::experimental;
 
-// expected-error@sycl/ext/oneapi/kernel_properties.hpp:* {{work_group_size: the dimensions must be positive}}
-// expected-error@sycl/ext/oneapi/kernel_properties.hpp:* {{work_group_size takes one to three dimensions}}
-// expected-error@sycl/ext/oneapi/kernel_properties.hpp:* {{work_group_size_hint takes one to three dimensions}}
-// expected-error@sycl/ext/oneapi/kernel_properties.hpp:* {{sub_group_size: the size must be positive}}
+// expected-error@*:* {{work_group_size: the dimensions must be positive}}
+// expected-error@*:* {{work_group_size takes one to three dimensions}}
+// expected-error@*:* {{work_group_size_hint takes one to three dimensions}}
+// expected-error@*:* {{sub_group_size: the size must be positive}}
 
 int main() {
   sycl::queue q;
