@@ -148,9 +148,10 @@ def text_matches(e, message):
     return e["text"] in message or norm_message(e["text"]) in message
 
 
-def verify(path, prefixes, diags):
+def verify(path, prefixes, diags, ignored=()):
     """clang -verify's rule: every expected diagnostic seen (as many times as
-    said, on its line, containing its text) and nothing else."""
+    said, on its line, containing its text) and nothing else (but the kinds
+    -verify-ignore-unexpected names)."""
     expected, none = expectations(path, prefixes)
     problems = []
     if none and expected:
@@ -182,7 +183,7 @@ def verify(path, prefixes, diags):
             problems.append("%s expected but not seen: line %s: %s"
                             % (e["kind"], "*" if e["line"] is None else e["line"], e["text"]))
     for i, d in enumerate(seen):
-        if not used[i]:
+        if not used[i] and d["kind"] not in ignored:
             where = "" if d["file"] == path else d["file"] + " "
             problems.append("%s seen but not expected: %sline %d: %s"
                             % (d["kind"], where, d["line"], d["message"]))
@@ -190,7 +191,8 @@ def verify(path, prefixes, diags):
 
 
 def verify_runs(path):
-    """(flags, prefixes) of each slmc++ -fsyntax-only -verify RUN line."""
+    """(flags, prefixes, ignored kinds) of each slmc++ -fsyntax-only -verify
+    RUN line."""
     runs = []
     commands, pending = [], ""
     with open(path, encoding="utf-8") as f:
@@ -211,9 +213,16 @@ def verify_runs(path):
         words = shlex.split(command)
         if words[:2] != ["%slmcxx", "-fsyntax-only"]:
             continue
-        flags, prefixes, i = [], None, 2
+        flags, prefixes, ignored, i = [], None, (), 2
         while i < len(words):
             w = words[i]
+            if (w == "-Xclang" and i + 1 < len(words)
+                    and words[i + 1].startswith("-verify-ignore-unexpected")):
+                v = words[i + 1]
+                ignored = (tuple(v.split("=", 1)[1].split(",")) if "=" in v
+                           else ("error", "warning", "note", "remark"))
+                i += 2
+                continue
             if w == "-Xclang" and i + 1 < len(words) and words[i + 1].startswith("-verify"):
                 v = words[i + 1]
                 prefixes = v.split("=", 1)[1].split(",") if "=" in v else ["expected"]
@@ -224,7 +233,7 @@ def verify_runs(path):
                 flags.append(w.replace("%S", os.path.dirname(os.path.abspath(path))))
             i += 1
         if prefixes:
-            runs.append((flags, prefixes))
+            runs.append((flags, prefixes, ignored))
     return runs
 
 
@@ -337,10 +346,10 @@ def main():
         runs = verify_runs(path)
         if args.mode == "verify":
             door = run_tidy if args.door == "tidy" else run_clangd
-            for flags, prefixes in runs:
+            for flags, prefixes, ignored in runs:
                 checked += 1
                 rc, out = door(args, path, flags)
-                problems = verify(path, prefixes, parse_output(out))
+                problems = verify(path, prefixes, parse_output(out), ignored)
                 if rc not in (0, 1):
                     problems.append("%s failed (exit %d)" % (args.door, rc))
                 label = "%s %s -verify=%s" % (path, " ".join(flags), ",".join(prefixes))
@@ -352,13 +361,13 @@ def main():
                 failed += bool(problems)
         else:
             if path in examples:
-                runs = runs or [([], ["expected"])]
+                runs = runs or [([], ["expected"], ())]
             # clang's own errors inside headers (expected@*:*): clangd shows
             # them at the #include line, once per include.
             with open(path, encoding="utf-8") as f:
                 if "@*:*" in f.read():
                     runs = []
-            for flags in [f for f, _ in runs]:
+            for flags in [f for f, _, _ in runs]:
                 checked += 1
                 _, want = run_slmcxx(args, path, flags)
                 rc, got = run_clangd(args, path, flags)
