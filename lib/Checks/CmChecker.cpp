@@ -121,10 +121,23 @@ private:
   /// Model/CmThreadGlobals.h), which takes a call by name from a kernel.
   void checkGlobals(ASTContext &Ctx, const ProgramModel &Model, Reporter &R) {
     CmThreadGlobals Globals = findCmThreadGlobals(Ctx, Model);
-    for (const CmThreadGlobals::Problem &P : Globals.Problems)
+    // Both kinds in the order of the source.
+    const SourceManager &SM = Ctx.getSourceManager();
+    auto Uses = Globals.DefaultArgUses.begin(), UsesEnd = Globals.DefaultArgUses.end();
+    auto reportUsesBefore = [&](SourceLocation Loc) {
+      for (; Uses != UsesEnd && (Loc.isInvalid() ||
+                                 SM.isBeforeInTranslationUnit((*Uses)->getLocation(), Loc));
+           ++Uses)
+        R.report((*Uses)->getLocation(), Diag::err_cm_thread_global_default_argument)
+            << (*Uses)->getDecl();
+    };
+    for (const CmThreadGlobals::Problem &P : Globals.Problems) {
+      reportUsesBefore(P.Loc);
       R.report(P.Loc, P.Unreached ? Diag::err_cm_thread_global_unreached
                                   : Diag::err_cm_thread_global_not_by_name)
           << P.Callee << P.Var;
+    }
+    reportUsesBefore(SourceLocation());
   }
 
   const FunctionDecl *definition(const FunctionDecl *FD) {

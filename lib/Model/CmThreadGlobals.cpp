@@ -143,6 +143,37 @@ public:
   std::vector<const FunctionDecl *> Defs;
 };
 
+/// Uses of the globals in the default arguments of the functions written in
+/// the translation unit.
+class DefaultArgUses : public RecursiveASTVisitor<DefaultArgUses> {
+public:
+  DefaultArgUses(const llvm::DenseSet<const VarDecl *> &Globals) : Globals(Globals) {}
+  bool VisitParmVarDecl(ParmVarDecl *P) {
+    if (P->hasUnparsedDefaultArg())
+      return true;
+    const Expr *Default = P->hasUninstantiatedDefaultArg() ? P->getUninstantiatedDefaultArg()
+                          : P->hasDefaultArg()              ? P->getDefaultArg()
+                                                            : nullptr;
+    if (Default) {
+      InDefault = true;
+      TraverseStmt(const_cast<Expr *>(Default));
+      InDefault = false;
+    }
+    return true;
+  }
+  bool VisitDeclRefExpr(DeclRefExpr *DRE) {
+    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+      if (InDefault && Globals.count(VD->getCanonicalDecl()))
+        Uses.push_back(DRE);
+    return true;
+  }
+  std::vector<const DeclRefExpr *> Uses;
+
+private:
+  const llvm::DenseSet<const VarDecl *> &Globals;
+  bool InDefault = false;
+};
+
 } // namespace
 
 CmThreadGlobals findCmThreadGlobals(ASTContext &Ctx, const ProgramModel &Model) {
@@ -267,10 +298,16 @@ CmThreadGlobals findCmThreadGlobals(ASTContext &Ctx, const ProgramModel &Model) 
         Result.Problems.push_back({E.Site->getExprLoc(), E.Callee, It->second.front(), true});
     }
   }
+  DefaultArgUses Defaults(Globals);
+  Defaults.TraverseDecl(Ctx.getTranslationUnitDecl());
+  Result.DefaultArgUses = std::move(Defaults.Uses);
   // In the order of the source (the maps above have none).
   const SourceManager &SM = Ctx.getSourceManager();
   llvm::stable_sort(Result.Problems, [&](const auto &A, const auto &B) {
     return SM.isBeforeInTranslationUnit(A.Loc, B.Loc);
+  });
+  llvm::stable_sort(Result.DefaultArgUses, [&](const DeclRefExpr *A, const DeclRefExpr *B) {
+    return SM.isBeforeInTranslationUnit(A->getLocation(), B->getLocation());
   });
   return Result;
 }

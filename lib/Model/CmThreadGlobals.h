@@ -58,6 +58,10 @@ struct CmThreadGlobals {
     bool Unreached;            // else: not called by name
   };
   std::vector<Problem> Problems;
+  /// Uses of a global in a default argument: it is evaluated at each call,
+  /// where only a parameter holds the thread's copy, and a default argument
+  /// cannot name a parameter.
+  std::vector<const clang::DeclRefExpr *> DefaultArgUses;
 
   bool empty() const { return Vars.empty(); }
   /// The name the kernel's copy of `VD`, and each parameter for it, have.

@@ -3,8 +3,10 @@
 // function between the body and the uses (test/lit/cm/thread-globals.test),
 // so those functions must be called by name, from kernels: an operator, a
 // constructor, a function pointer and a call from code no kernel runs are
-// errors, each where the call is. Constant tables without `_GENX_`, and
-// `_GENX_` functions, draw nothing; nor do lambdas, which capture the copy.
+// errors, each where the call is; so is a use in a default argument, which
+// is evaluated at each call, where no name holds the copy. Constant tables
+// without `_GENX_`, and `_GENX_` functions, draw nothing; nor do lambdas,
+// which capture the copy.
 // RUN: %slmcxx -fsyntax-only -Xclang -verify %s
 // RUN: %slmc-cmc -fsyntax-only -march=tgllp -Xclang -verify %s
 
@@ -18,6 +20,9 @@ const int weights[4] = {1, 2, 3, 4};
 
 _GENX_ int scaled(int x) { return x * weights[x & 3]; }
 _GENX_ int count(int by) { return counter += by; }
+_GENX_ int step(int by = counter + 1) { return by; } // expected-error {{a default argument cannot use the per-thread global 'counter' ('_GENX_')}}
+template <class T>
+_GENX_ T scaled_acc(T f = state::acc(0)) { return f; } // expected-error {{a default argument cannot use the per-thread global 'acc'}}
 
 struct Tally {
   int n;
