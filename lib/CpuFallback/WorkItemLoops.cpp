@@ -2457,6 +2457,41 @@ bool interchangeStridedLoop(Function &F, FunctionAnalysisManager &FAM) {
   return false;
 }
 
+/// Marks `convergent` every function that calls a convergent one (the
+/// runtime's barriers and sub-group functions), transitively, at the start
+/// of the pipeline. Clang marks only those declarations in C++: before the
+/// inliner, a kernel's call of `tile_barrier::wait()` or of a user's helper
+/// that waits was an ordinary call, and SimplifyCFG could copy it into both
+/// sides of a branch on a work-item's private value; the work-items then
+/// wait at two barriers, which the work-item loops report as divergence
+/// (they run each barrier's region for the whole group). Convergent calls
+/// are not copied so.
+struct ConvergentCallersPass : PassInfoMixin<ConvergentCallersPass> {
+  PreservedAnalyses run(Module &M, ModuleAnalysisManager &) {
+    SmallVector<Function *, 16> Work;
+    for (Function &F : M)
+      if (F.isConvergent() && !F.isIntrinsic())
+        Work.push_back(&F);
+    bool Changed = false;
+    while (!Work.empty()) {
+      Function *Callee = Work.pop_back_val();
+      for (User *U : Callee->users()) {
+        auto *Call = dyn_cast<CallBase>(U);
+        if (!Call || Call->getCalledOperand() != Callee)
+          continue;
+        Function *Caller = Call->getFunction();
+        if (Caller->isConvergent())
+          continue;
+        Caller->setConvergent();
+        Work.push_back(Caller);
+        Changed = true;
+      }
+    }
+    return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
+  }
+  static bool isRequired() { return true; }
+};
+
 struct WorkItemLoopsPass : PassInfoMixin<WorkItemLoopsPass> {
   PreservedAnalyses run(Module &M, ModuleAnalysisManager &MAM) {
     Function *Marker = M.getFunction(kMarker);
@@ -2528,6 +2563,11 @@ struct WorkItemLoopsPass : PassInfoMixin<WorkItemLoopsPass> {
 extern "C" LLVM_ATTRIBUTE_WEAK PassPluginLibraryInfo llvmGetPassPluginInfo() {
   return {LLVM_PLUGIN_API_VERSION, "slmc-work-item-loops", "1",
           [](PassBuilder &PB) {
+            PB.registerPipelineStartEPCallback(
+                [](ModulePassManager &MPM, OptimizationLevel Level) {
+                  if (Level != OptimizationLevel::O0)
+                    MPM.addPass(ConvergentCallersPass());
+                });
             PB.registerOptimizerEarlyEPCallback([](ModulePassManager &MPM,
                                                    OptimizationLevel Level,
                                                    ThinOrFullLTOPhase) {
@@ -2538,6 +2578,10 @@ extern "C" LLVM_ATTRIBUTE_WEAK PassPluginLibraryInfo llvmGetPassPluginInfo() {
             PB.registerPipelineParsingCallback(
                 [](StringRef Name, ModulePassManager &MPM,
                    ArrayRef<PassBuilder::PipelineElement>) {
+                  if (Name == "slmc-convergent-callers") {
+                    MPM.addPass(ConvergentCallersPass());
+                    return true;
+                  }
                   if (Name != "slmc-work-item-loops")
                     return false;
                   MPM.addPass(WorkItemLoopsPass());
