@@ -68,10 +68,13 @@
 #include <atomic>
 #include <chrono>
 #include <climits>
+#include <cmath> // MSVC's <amp.h> brings in the C math functions
 #include <cstdio>
 #include <cstring>
+#include <cwchar>
 #include <exception>
 #include <future>
+#include <iostream>
 #include <iterator>
 #include <mutex>
 #include <string>
@@ -210,6 +213,47 @@ template <class T> SLMC_HD T &element(T *data, ptrdiff_t off) {
 /// Whether the calling thread runs a work-item of the CPU fallback.
 inline bool in_cpu_kernel() { return slmc_cpu_current_item() != nullptr; }
 
+#if !defined(SLMC_PASS_SPIRV) && !defined(SLMC_PASS_PTX)
+/// MSVC's std::wcout and printf share the console freely. glibc gives stdout
+/// one orientation, wide or narrow, set by its first write, and drops the
+/// other kind silently after that; Microsoft's samples print the device's
+/// name with wcout, then their results with printf. So, in C++ AMP
+/// programs, wcout, wcerr and wclog write through the narrow streams,
+/// character by character in the current locale (one it cannot represent
+/// fails the stream, as MSVC's does in the "C" locale).
+class wide_to_narrow_buf : public std::wstreambuf {
+public:
+  explicit wide_to_narrow_buf(std::streambuf *to) : to_(to) {}
+
+protected:
+  int_type overflow(int_type c) override {
+    if (traits_type::eq_int_type(c, traits_type::eof()))
+      return traits_type::not_eof(c);
+    char bytes[MB_LEN_MAX];
+    std::mbstate_t state{};
+    size_t n = std::wcrtomb(bytes, traits_type::to_char_type(c), &state);
+    if (n == size_t(-1) || to_->sputn(bytes, std::streamsize(n)) != std::streamsize(n))
+      return traits_type::eof();
+    return c;
+  }
+  int sync() override { return to_->pubsync(); }
+
+private:
+  std::streambuf *to_;
+};
+struct wide_streams_as_narrow {
+  wide_streams_as_narrow() {
+    static std::ios_base::Init streams; // constructed before they are used
+    static wide_to_narrow_buf out(std::cout.rdbuf()), err(std::cerr.rdbuf()),
+        log(std::clog.rdbuf());
+    std::wcout.rdbuf(&out);
+    std::wcerr.rdbuf(&err);
+    std::wclog.rdbuf(&log);
+  }
+};
+inline wide_streams_as_narrow wide_streams_as_narrow_once;
+#endif
+
 /// Shared (host- and device-visible) memory; null for zero bytes.
 inline void *allocate_shared(size_t bytes, const char *what) {
   if (bytes == 0)
@@ -224,9 +268,13 @@ inline void free_shared(void *p) {
     slmc_free(p);
 }
 
+// (std::void_t is C++17; MSVC's C++ AMP programs are often built as C++14.)
+template <class...> struct make_void {
+  typedef void type;
+};
 template <class It, class = void> struct is_iterator : std::false_type {};
 template <class It>
-struct is_iterator<It, std::void_t<typename std::iterator_traits<It>::iterator_category>>
+struct is_iterator<It, typename make_void<typename std::iterator_traits<It>::iterator_category>::type>
     : std::true_type {};
 } // namespace detail
 
@@ -692,22 +740,44 @@ private:
   bool timeout_disabled_ = false;
 };
 
-/// A device: the one slmc's runtime chose (SLMC_DEVICE, set_default, else the
-/// best present) or, from get_all or a device path, any device present.
-class accelerator {
-public:
+namespace detail {
+/// The device paths, members of a class template so that C++14 programs
+/// (whose static constexpr members are not inline) find their definitions
+/// in every translation unit.
+template <class = void> struct device_paths {
   static constexpr const wchar_t default_accelerator[] = L"default";
   static constexpr const wchar_t cpu_accelerator[] = L"cpu";
   static constexpr const wchar_t level_zero_accelerator[] = L"level_zero";
   static constexpr const wchar_t cuda_accelerator[] = L"cuda";
-  /// Direct3D's software devices (the reference rasterizer, WARP): here the
-  /// CPU fallback, slmc's software device.
+  /// Direct3D's software devices: the reference rasterizer and WARP, MSVC's
+  /// CPU device that runs kernels. slmc's CPU fallback takes WARP's place
+  /// (its device path), so that programs which set aside `cpu` (MSVC's runs
+  /// no kernels) and `direct3d\\ref` (too slow) keep it; both of those
+  /// names still reach the CPU fallback, as accelerators of their own.
   static constexpr const wchar_t direct3d_ref[] = L"direct3d\\ref";
   static constexpr const wchar_t direct3d_warp[] = L"direct3d\\warp";
+};
+#if __cplusplus < 201703L
+template <class T> constexpr const wchar_t device_paths<T>::default_accelerator[];
+template <class T> constexpr const wchar_t device_paths<T>::cpu_accelerator[];
+template <class T> constexpr const wchar_t device_paths<T>::level_zero_accelerator[];
+template <class T> constexpr const wchar_t device_paths<T>::cuda_accelerator[];
+template <class T> constexpr const wchar_t device_paths<T>::direct3d_ref[];
+template <class T> constexpr const wchar_t device_paths<T>::direct3d_warp[];
+#endif
+} // namespace detail
+
+/// A device: the one slmc's runtime chose (SLMC_DEVICE, set_default, else the
+/// best present) or, from get_all or a device path, any device present.
+class accelerator : public detail::device_paths<> {
+public:
 
   accelerator() : accelerator(std::wstring(default_accelerator)) {}
   explicit accelerator(const std::wstring &device_path)
-      : default_view(backend_of(device_path)), backend_(default_view.backend_) {
+      : default_view(backend_of(device_path)), backend_(default_view.backend_),
+        path_(device_path == cpu_accelerator || device_path == direct3d_ref
+                  ? device_path
+                  : path_of(backend_)) {
     load_info();
   }
 
@@ -721,6 +791,7 @@ public:
     for (slmc_backend b : order)
       if (b != current && slmc_backend_available(b))
         all.push_back(accelerator(b, 0));
+    all.push_back(accelerator(std::wstring(cpu_accelerator))); // as MSVC lists it
     return all;
   }
   /// Chooses the device kernels run on; false once the runtime is in use
@@ -741,8 +812,12 @@ public:
     return v;
   }
 
-  std::wstring get_device_path() const { return widen(slmc_backend_name(backend_)); }
-  std::wstring get_description() const { return widen(info_.name); }
+  std::wstring get_device_path() const { return path_; }
+  std::wstring get_description() const {
+    return path_ == cpu_accelerator ? L"CPU accelerator"
+           : path_ == direct3d_ref  ? L"Software Adapter"
+                                    : widen(info_.name);
+  }
   /// Dedicated memory in KiB, as C++ AMP reports it.
   size_t get_dedicated_memory() const { return info_.global_memory / 1024; }
   unsigned int get_version() const { return 0x00010000; }
@@ -773,11 +848,19 @@ public:
     return accelerator_view(backend_, q, accelerator_view::next_id());
   }
 
-  bool operator==(const accelerator &o) const { return backend_ == o.backend_; }
+  /// The same device: the same device path.
+  bool operator==(const accelerator &o) const { return path_ == o.path_; }
   bool operator!=(const accelerator &o) const { return !(*this == o); }
 
 private:
-  accelerator(slmc_backend b, int) : default_view(b), backend_(b) { load_info(); }
+  accelerator(slmc_backend b, int) : default_view(b), backend_(b), path_(path_of(b)) {
+    load_info();
+  }
+
+  static std::wstring path_of(slmc_backend b) {
+    return b == SLMC_BACKEND_CPU ? std::wstring(direct3d_warp)
+                                 : widen(slmc_backend_name(b));
+  }
 
   static slmc_backend backend_of(const std::wstring &path) {
     if (path == default_accelerator || path.empty())
@@ -786,8 +869,8 @@ private:
       return SLMC_BACKEND_CPU;
     if (path == level_zero_accelerator) return SLMC_BACKEND_LEVEL_ZERO;
     if (path == cuda_accelerator) return SLMC_BACKEND_CUDA;
-    throw runtime_exception("accelerator: unknown device path (use default, cpu, "
-                            "level_zero or cuda)",
+    throw runtime_exception("accelerator: unknown device path (use default, "
+                            "direct3d\\warp, direct3d\\ref, cpu, level_zero or cuda)",
                             detail::E_INVALIDARG_CODE);
   }
   static std::wstring widen(const char *s) {
@@ -834,6 +917,7 @@ public:
 
 private:
   slmc_backend backend_;
+  std::wstring path_;
   slmc_device_info info_;
 };
 
@@ -841,7 +925,7 @@ inline accelerator accelerator_view::get_accelerator() const {
   return accelerator(backend_ == detail::current_backend()
                          ? std::wstring(accelerator::default_accelerator)
                          : std::wstring(backend_ == SLMC_BACKEND_CPU
-                                            ? accelerator::cpu_accelerator
+                                            ? accelerator::direct3d_warp
                                         : backend_ == SLMC_BACKEND_CUDA
                                             ? accelerator::cuda_accelerator
                                             : accelerator::level_zero_accelerator));
@@ -1414,9 +1498,47 @@ public:
   array(int e0, int e1, int e2, accelerator_view av,
         access_type cpu_access = access_type_auto)
       : extent(e0, e1, e2) { allocate(&av, cpu_access); }
-  /// Staging arrays: the associated view is ignored (all memory is shared).
-  array(const concurrency::extent<N> &e, accelerator_view av, accelerator_view)
-      : extent(e) { allocate(&av); }
+  // Staging arrays (5.1.1): on `av`, meant to be copied to and from
+  // `associated`, which get_associated_accelerator_view() names (all memory
+  // is shared, so nothing else differs).
+  array(const concurrency::extent<N> &e, accelerator_view av, accelerator_view associated)
+      : extent(e) { allocate(&av, access_type_auto, &associated); }
+  array(int e0, accelerator_view av, accelerator_view associated)
+      : extent(e0) { allocate(&av, access_type_auto, &associated); }
+  array(int e0, int e1, accelerator_view av, accelerator_view associated)
+      : extent(e0, e1) { allocate(&av, access_type_auto, &associated); }
+  array(int e0, int e1, int e2, accelerator_view av, accelerator_view associated)
+      : extent(e0, e1, e2) { allocate(&av, access_type_auto, &associated); }
+  template <class It, class = typename std::enable_if<detail::is_iterator<It>::value>::type>
+  array(const concurrency::extent<N> &e, It first, accelerator_view av,
+        accelerator_view associated)
+      : extent(e) { allocate(&av, access_type_auto, &associated); fill(first); }
+  template <class It, class = typename std::enable_if<detail::is_iterator<It>::value>::type>
+  array(const concurrency::extent<N> &e, It first, It last, accelerator_view av,
+        accelerator_view associated)
+      : extent(e) { allocate(&av, access_type_auto, &associated); fill(first, last); }
+  template <class It, class = typename std::enable_if<detail::is_iterator<It>::value>::type>
+  array(int e0, It first, accelerator_view av, accelerator_view associated)
+      : extent(e0) { allocate(&av, access_type_auto, &associated); fill(first); }
+  template <class It, class = typename std::enable_if<detail::is_iterator<It>::value>::type>
+  array(int e0, It first, It last, accelerator_view av, accelerator_view associated)
+      : extent(e0) { allocate(&av, access_type_auto, &associated); fill(first, last); }
+  template <class It, class = typename std::enable_if<detail::is_iterator<It>::value>::type>
+  array(int e0, int e1, It first, accelerator_view av, accelerator_view associated)
+      : extent(e0, e1) { allocate(&av, access_type_auto, &associated); fill(first); }
+  template <class It, class = typename std::enable_if<detail::is_iterator<It>::value>::type>
+  array(int e0, int e1, It first, It last, accelerator_view av, accelerator_view associated)
+      : extent(e0, e1) { allocate(&av, access_type_auto, &associated); fill(first, last); }
+  template <class It, class = typename std::enable_if<detail::is_iterator<It>::value>::type>
+  array(int e0, int e1, int e2, It first, accelerator_view av, accelerator_view associated)
+      : extent(e0, e1, e2) { allocate(&av, access_type_auto, &associated); fill(first); }
+  template <class It, class = typename std::enable_if<detail::is_iterator<It>::value>::type>
+  array(int e0, int e1, int e2, It first, It last, accelerator_view av,
+        accelerator_view associated)
+      : extent(e0, e1, e2) {
+    allocate(&av, access_type_auto, &associated);
+    fill(first, last);
+  }
 
   // Initialised from host data: [first, last) or extent.size() elements.
   template <class It, class = typename std::enable_if<detail::is_iterator<It>::value>::type>
@@ -1481,16 +1603,21 @@ public:
     allocate(&av, cpu_access);
     src.copy_to(*this);
   }
+  array(const array_view<const T, N> &src, accelerator_view av, accelerator_view associated)
+      : extent(src.extent) {
+    allocate(&av, access_type_auto, &associated);
+    src.copy_to(*this);
+  }
 
   /// A deep copy.
   array(const array &o) : extent(o.extent) {
-    allocate(&o.view_, o.cpu_access_type); // on the same view (5.1)
+    allocate(&o.view_, o.cpu_access_type, &o.associated_); // on the same view (5.1)
     detail::host_access();
     if (bytes()) detail::check(slmc_memcpy(data_, o.data_, bytes()), "array copy");
   }
   array(array &&o) noexcept
       : extent(o.extent), data_(o.data_), twin_(o.twin_), view_(o.view_),
-        cpu_access_type(o.cpu_access_type) {
+        associated_(o.associated_), cpu_access_type(o.cpu_access_type) {
     o.data_ = nullptr;
     o.twin_ = nullptr;
     o.extent = concurrency::extent<N>();
@@ -1513,6 +1640,7 @@ public:
       data_ = o.data_;
       twin_ = o.twin_;
       view_ = o.view_;
+      associated_ = o.associated_;
       o.data_ = nullptr;
       o.twin_ = nullptr;
       o.extent = concurrency::extent<N>();
@@ -1532,7 +1660,7 @@ public:
   SLMC_HD concurrency::extent<N> get_extent() const { return extent; }
   /// The view the array was made on (the default view unless one was given).
   accelerator_view get_accelerator_view() const { return view_; }
-  accelerator_view get_associated_accelerator_view() const { return view_; }
+  accelerator_view get_associated_accelerator_view() const { return associated_; }
   /// The CPU access type the array was created with (auto resolved).
   access_type get_cpu_access_type() const { return cpu_access_type; }
 
@@ -1657,11 +1785,13 @@ private:
   size_t bytes() const { return size_t(extent.size()) * sizeof(T); }
 
   void allocate(const accelerator_view *av = nullptr,
-                access_type cpu_access = access_type_auto) {
+                access_type cpu_access = access_type_auto,
+                const accelerator_view *associated = nullptr) {
     if (av) {
       av->check_current("array");
       view_ = *av;
     }
+    associated_ = associated ? *associated : view_;
     cpu_access_type = detail::resolve_access(detail::current_backend(), cpu_access);
     for (int i = 0; i < N; ++i)
       if (extent[i] < 0)
@@ -1722,6 +1852,7 @@ private:
   T *data_ = nullptr;
   void *twin_ = nullptr; // device-visible copy of this object
   accelerator_view view_;
+  accelerator_view associated_; // a staging array's (else view_)
 
 public:
   /// MSVC's property (read it only).

@@ -21,4 +21,8 @@
 #include "sycl/ext/oneapi/free_function_queries.hpp"
 #include "sycl/ext/oneapi/experimental/builtins.hpp"
 
+// DPC++'s headers bring these in, and its programs use them unincluded.
+#include <cassert>
+#include <iostream>
+
 #endif // SLMC_SYCL_SYCL_HPP

@@ -29,6 +29,31 @@ bool isSourceFile(llvm::StringRef Path) {
       .Default(false);
 }
 
+/// -f flags of the language itself, which every pass must see alike.
+bool isLanguageFlag(llvm::StringRef A) {
+  static const char *const Exact[] = {
+      "-fms-extensions",           "-fno-ms-extensions",
+      "-fms-compatibility",        "-fno-ms-compatibility",
+      "-fdeclspec",                "-fno-declspec",
+      "-fdelayed-template-parsing", "-fno-delayed-template-parsing",
+      "-fchar8_t",                 "-fno-char8_t",
+      "-fsigned-char",             "-funsigned-char",
+      "-fno-signed-char",          "-fno-unsigned-char",
+      "-fshort-wchar",             "-fno-short-wchar",
+      "-fno-operator-names",       "-fgnu-keywords",
+      "-fno-gnu-keywords",         "-fdollars-in-identifiers",
+      "-fno-dollars-in-identifiers", "-fwrapv",
+      "-fno-wrapv",                "-fno-access-control",
+      "-fborland-extensions",
+  };
+  for (const char *E : Exact)
+    if (A == E)
+      return true;
+  return A.starts_with("-fms-compatibility-version=") || A.starts_with("-ftemplate-depth=") ||
+         A.starts_with("-fconstexpr-depth=") || A.starts_with("-fconstexpr-steps=") ||
+         A.starts_with("-fbracket-depth=");
+}
+
 /// Flags that take their value as the next argument.
 bool takesSeparateValue(llvm::StringRef A) {
   return A == "-I" || A == "-D" || A == "-U" || A == "-isystem" ||
@@ -185,6 +210,11 @@ bool parseOptions(llvm::ArrayRef<const char *> Args, Options &O) {
                A.starts_with("-fsycl-device-code-split")) {
       // DPC++'s switches: slmc++ always compiles SYCL, names lambdas
       // itself and builds one image per translation unit.
+    } else if (A == "-fsycl-early-optimizations" || A == "-fno-sycl-early-optimizations" ||
+               A == "-fsycl-dead-args-optimization" ||
+               A == "-fno-sycl-dead-args-optimization") {
+      // DPC++'s device optimisation switches: they change how fast its code
+      // is, never what it means; slmc++'s device passes keep their -O.
     } else if (A == "-fsycl-id-queries-fit-in-int" || A == "-fno-sycl-id-queries-fit-in-int") {
       // Read by the SYCL headers in host and device code alike (see
       // include/sycl/detail/item.hpp); the last one given wins.
@@ -197,7 +227,9 @@ bool parseOptions(llvm::ArrayRef<const char *> Args, Options &O) {
     } else if (A.starts_with("-fsycl") || A.starts_with("-fno-sycl")) {
       return error("'" + A + "' is not supported (slmc++ accepts -fsycl, "
                    "-fsycl-targets=, -fsycl-unnamed-lambda, "
-                   "-f[no-]sycl-id-queries-fit-in-int and "
+                   "-f[no-]sycl-id-queries-fit-in-int, "
+                   "-f[no-]sycl-early-optimizations, "
+                   "-f[no-]sycl-dead-args-optimization and "
                    "-fsycl-device-code-split)");
     } else if (A.consume_front("--target=") || A == "-target") {
       if (A == "-target" && !Next(A)) return false;
@@ -308,6 +340,11 @@ bool parseOptions(llvm::ArrayRef<const char *> Args, Options &O) {
     } else if (A.starts_with("-ffp-contract=")) {
       // The device passes honour it too (SPIR-V ContractionOff, llc's
       // -fp-contract): a * b + c fused or not is a result users choose.
+      O.CommonFlags.push_back(A.str());
+    } else if (isLanguageFlag(A)) {
+      // What the source means (which extensions parse, how char is signed,
+      // how overflow wraps): the same in every pass, or a kernel would mean
+      // one thing in the check pass and another on the device.
       O.CommonFlags.push_back(A.str());
     } else if (A.starts_with("-g") || A.starts_with("-f") || A.starts_with("-m") ||
                A == "-pedantic" || A == "-pedantic-errors") {

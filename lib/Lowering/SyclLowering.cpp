@@ -73,6 +73,9 @@ public:
         continue;
       for (const auto &[Fn, Edge] : Model.reachableFrom(K.Body))
         L.makeDeviceCallable(Fn);
+      for (const clang::FunctionDecl *Other : K.OtherInstances)
+        for (const auto &[Fn, Edge] : Model.reachableFrom(Other))
+          L.makeDeviceCallable(Fn);
     }
     for (const KernelAttributeUse &U : Model.KernelAttributes)
       lowerKernelAttribute(U, L);

@@ -70,6 +70,15 @@ void ProgramModel::addCallGraphFrom(const FunctionDecl *Root) {
     if (!FD->hasBody(Def) || Calls.count(Def))
       continue;
     CallCollector C;
+    // A constructor's member and base initializers run as part of it
+    // (default member initializers included, as the constructor uses them).
+    if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(Def))
+      for (const CXXCtorInitializer *Init : Ctor->inits()) {
+        Expr *E = Init->getInit();
+        if (auto *Default = dyn_cast_or_null<CXXDefaultInitExpr>(E))
+          E = Default->getExpr();
+        C.TraverseStmt(E);
+      }
     C.TraverseStmt(Def->getBody());
     for (const CallEdge &E : C.Edges)
       Work.push_back(E.Callee);

@@ -111,6 +111,10 @@ struct Kernel {
   /// Where the kernel is launched (a parallel_for_each call, ...); null for
   /// kernels the host launches by name at run time (CM).
   const clang::Expr *Launch = nullptr;
+  /// The same kernel in the other instantiations of the template that
+  /// launches it (the checks look at `Body`, the first); what each calls
+  /// is device code too.
+  std::vector<const clang::FunctionDecl *> OtherInstances;
   bool UsesWorkGroups = false; // tiled / nd_range / thread-group launch
   GroupShape Shape;
 

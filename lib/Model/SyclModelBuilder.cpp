@@ -126,6 +126,8 @@ public:
       if (K.Dialect != DialectKind::Sycl)
         continue;
       Model.addCallGraphFrom(K.Body);
+      for (const FunctionDecl *Other : K.OtherInstances)
+        Model.addCallGraphFrom(Other);
       // Breadth-first in call order, so that the model (and the order of
       // diagnostics) does not depend on where declarations were allocated.
       const FunctionDecl *Root = nullptr;
@@ -213,11 +215,14 @@ private:
     const Expr *Arg = CE->getArg(CE->getNumArgs() - 1);
     K.Body = functorBody(Arg->getType());
     if (IfNew && K.Body)
-      for (const Kernel &Known : Model.Kernels)
+      for (Kernel &Known : Model.Kernels)
         if (Known.Dialect == DialectKind::Sycl &&
             (Known.Launch->getBeginLoc() == CE->getBeginLoc() ||
-             patternOf(Known.Body) == patternOf(K.Body)))
+             patternOf(Known.Body) == patternOf(K.Body))) {
+          if (Known.Body != K.Body && !llvm::is_contained(Known.OtherInstances, K.Body))
+            Known.OtherInstances.push_back(K.Body);
           return true;
+        }
     K.UsesWorkGroups = NdRange;
     if (NdRange)
       for (const Expr *A : CE->arguments())

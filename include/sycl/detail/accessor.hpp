@@ -552,8 +552,8 @@ host_accessor(buffer<T, N, A> &, range<N>, id<N>, mode_tag_t<M, Tg>) -> host_acc
 /// not trivially copyable, which is how the handler knows, at compile time,
 /// to launch it with dynamic group-local memory.
 template <typename DataT, int Dimensions = 1> class local_accessor {
-  static_assert(Dimensions >= 1 && Dimensions <= 3,
-                "local_accessor: 1 to 3 dimensions are supported");
+  static_assert(Dimensions >= 0 && Dimensions <= 3,
+                "local_accessor: 0 to 3 dimensions are supported");
 
 public:
   using value_type = DataT;
@@ -614,6 +614,60 @@ public:
 private:
   size_t offset_;
   range<Dimensions> range_;
+};
+
+/// A zero-dimensional local accessor (SYCL 2020 4.7.6.11): one DataT of
+/// the work-group's memory, read and written through the accessor itself.
+template <typename DataT> class local_accessor<DataT, 0> {
+public:
+  using value_type = DataT;
+  using reference = DataT &;
+  using const_reference = const DataT &;
+  using iterator = DataT *;
+  using const_iterator = const DataT *;
+  using size_type = size_t;
+  using difference_type = std::ptrdiff_t;
+  static constexpr int dimensions = 0;
+
+  SLMC_HD local_accessor() : offset_(0) {}
+  explicit local_accessor(handler &h, const property_list & = {})
+      : offset_(detail::reserve_local_memory(h, sizeof(DataT), alignof(DataT))) {}
+  SLMC_HD local_accessor(const local_accessor &o) : offset_(o.offset_) {}
+  SLMC_HD local_accessor &operator=(const local_accessor &o) {
+    offset_ = o.offset_;
+    return *this;
+  }
+
+  SLMC_HD operator DataT &() const { return *slmc_data(); }
+  SLMC_HD const local_accessor &operator=(const DataT &v) const {
+    *slmc_data() = v;
+    return *this;
+  }
+  SLMC_HD const local_accessor &operator=(DataT &&v) const {
+    *slmc_data() = static_cast<DataT &&>(v);
+    return *this;
+  }
+
+  SLMC_HD size_t size() const noexcept { return 1; }
+  SLMC_HD size_t get_count() const { return 1; }
+  SLMC_HD size_t get_size() const { return sizeof(DataT); }
+  SLMC_HD size_t byte_size() const noexcept { return sizeof(DataT); }
+  SLMC_HD bool empty() const noexcept { return false; }
+  SLMC_HD local_ptr<DataT> get_pointer() const noexcept { return local_ptr<DataT>(slmc_data()); }
+  template <access::decorated D = access::decorated::no>
+  SLMC_HD local_ptr<DataT, D> get_multi_ptr() const noexcept {
+    return local_ptr<DataT, D>(slmc_data());
+  }
+  SLMC_HD DataT *begin() const { return slmc_data(); }
+  SLMC_HD DataT *end() const { return slmc_data() + 1; }
+
+  /// slmc: the element, in this work-group's memory.
+  SLMC_HD DataT *slmc_data() const {
+    return reinterpret_cast<DataT *>(detail::dynamic_group_memory() + offset_);
+  }
+
+private:
+  size_t offset_;
 };
 
 /// SYCL 1.2.1 spelling of a local accessor.

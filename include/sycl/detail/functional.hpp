@@ -16,6 +16,8 @@
 
 #include "sycl/detail/common.hpp"
 
+#include <functional>
+
 namespace sycl {
 
 #define SLMC_SYCL_BINARY_OP(name, expr)                                          \
@@ -66,6 +68,17 @@ template <> struct maximum<void> {
   }
 };
 
+namespace ext::oneapi {
+// DPC++'s earlier spellings of the function objects, which it still ships.
+template <typename T = void> using plus = sycl::plus<T>;
+template <typename T = void> using multiplies = sycl::multiplies<T>;
+template <typename T = void> using bit_and = sycl::bit_and<T>;
+template <typename T = void> using bit_or = sycl::bit_or<T>;
+template <typename T = void> using bit_xor = sycl::bit_xor<T>;
+template <typename T = void> using minimum = sycl::minimum<T>;
+template <typename T = void> using maximum = sycl::maximum<T>;
+} // namespace ext::oneapi
+
 namespace detail {
 /// Largest and lowest values of integer types, and infinities (every pass
 /// folds these; <limits> is not what each device pass sees).
@@ -101,6 +114,14 @@ SLMC_SYCL_IDENTITY(minimum, std::is_floating_point<T>::value,
 SLMC_SYCL_IDENTITY(maximum, std::is_integral<T>::value, int_lowest<T>())
 SLMC_SYCL_IDENTITY(maximum, std::is_floating_point<T>::value,
                    T(-__builtin_huge_val()))
+// The standard function objects (DPC++'s sycl::plus is std::plus).
+SLMC_SYCL_IDENTITY(std::plus, std::is_arithmetic<T>::value, T(0))
+SLMC_SYCL_IDENTITY(std::multiplies, std::is_arithmetic<T>::value, T(1))
+SLMC_SYCL_IDENTITY(std::bit_and, std::is_integral<T>::value, T(~T(0)))
+SLMC_SYCL_IDENTITY(std::bit_or, std::is_integral<T>::value, T(0))
+SLMC_SYCL_IDENTITY(std::bit_xor, std::is_integral<T>::value, T(0))
+SLMC_SYCL_IDENTITY(std::logical_and, std::is_arithmetic<T>::value, T(true))
+SLMC_SYCL_IDENTITY(std::logical_or, std::is_arithmetic<T>::value, T(false))
 #undef SLMC_SYCL_IDENTITY
 } // namespace detail
 
