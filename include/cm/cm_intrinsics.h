@@ -341,6 +341,57 @@ SLMC_CM_ARITH2(cm_max, 2, a > b ? a : b)
 SLMC_CM_ARITH2(cm_min, 2, a < b ? a : b)
 #undef SLMC_CM_ARITH2
 
+// ---- Integer quotient and remainder ----------------------------------------
+// As cmc's: integer operands, the result in the first operand's element
+// type, rounded toward zero. Computed in 64 bits, so INT_MIN / -1 does not
+// trap; by zero, where cmc leaves the result to the hardware, the quotient
+// is all ones and the remainder the dividend, rather than a trap on the CPU
+// fallback.
+namespace slmc {
+namespace cm {
+namespace detail {
+template <class X, class Y>
+using divide_result = typename zip_result<X, Y, element_t<X>>::type;
+template <bool Remainder, class X, class Y>
+SLMC_CM_FN inline divide_result<X, Y> divide(const X &x, const Y &y) {
+  typedef element_t<X> EX;
+  typedef element_t<Y> EY;
+  static_assert(std::is_integral<EX>::value && std::is_integral<EY>::value,
+                "cm_quot, cm_mod and cm_div take integer operands");
+  return zip<EX>(x, y, [](EX ea, EY eb) {
+    typedef typename std::conditional<
+        std::is_unsigned<EX>::value && std::is_unsigned<EY>::value &&
+            (sizeof(EX) == 8 || sizeof(EY) == 8),
+        unsigned long long, long long>::type V;
+    const V a = V(ea), b = V(eb);
+    if (b == V(0))
+      return Remainder ? EX(a) : EX(~EX(0));
+    return EX(Remainder ? a % b : a / b);
+  });
+}
+} // namespace detail
+} // namespace cm
+} // namespace slmc
+
+template <class X, class Y>
+SLMC_CM_FN inline ::slmc::cm::detail::divide_result<X, Y> cm_quot(const X &x, const Y &y) {
+  return ::slmc::cm::detail::divide<false>(x, y);
+}
+template <class X, class Y>
+SLMC_CM_FN inline ::slmc::cm::detail::divide_result<X, Y> cm_mod(const X &x, const Y &y) {
+  return ::slmc::cm::detail::divide<true>(x, y);
+}
+/// The quotient, with the remainder written to `remainder` (both computed
+/// before it is written, so it may be an operand).
+template <class D, class X, class Y>
+SLMC_CM_FN inline ::slmc::cm::detail::divide_result<X, Y> cm_div(D &&remainder, const X &x,
+                                                                 const Y &y) {
+  auto q = ::slmc::cm::detail::divide<false>(x, y);
+  auto r = ::slmc::cm::detail::divide<true>(x, y);
+  remainder = r;
+  return q;
+}
+
 /// The rounded average (a + b + 1) >> 1 element-wise (integers).
 template <class R = ::slmc::cm::detail::deduce, class X, class Y>
 SLMC_CM_FN inline typename ::slmc::cm::detail::zip_result<

@@ -169,6 +169,9 @@ template <class X, class Y, class E> struct result_object {
 
 template <class T> struct tag {};
 
+/// `v` converted to R with saturation (cm/cm_intrinsics.h).
+template <class R, class V> SLMC_CM_FN inline R saturate(V v);
+
 } // namespace detail
 
 // ---- The element-wise machinery shared by all four classes ---------------
@@ -211,18 +214,30 @@ public:
         r.at(k * N + i) = get(i);
     return r;
   }
-  /// REP copies of the W elements from `offset`.
-  template <int REP, int W> SLMC_CM_FN vector<T, REP * W> replicate(int offset) const {
+  /// REP copies of the W elements from `offset`. Offsets default to 0; on
+  /// a matrix they may be given as (row, column), as cmc allows.
+  template <int REP, int W> SLMC_CM_FN vector<T, REP * W> replicate(int offset = 0) const {
     return replicate<REP, 0, W, 1>(offset);
+  }
+  template <int REP, int W> SLMC_CM_FN vector<T, REP * W> replicate(int row, int col) const {
+    return replicate<REP, 0, W, 1>(linear(row, col));
   }
   /// REP blocks of W elements; block k starts at offset + k * VS.
   template <int REP, int VS, int W>
-  SLMC_CM_FN vector<T, REP * W> replicate(int offset) const {
+  SLMC_CM_FN vector<T, REP * W> replicate(int offset = 0) const {
     return replicate<REP, VS, W, 1>(offset);
+  }
+  template <int REP, int VS, int W>
+  SLMC_CM_FN vector<T, REP * W> replicate(int row, int col) const {
+    return replicate<REP, VS, W, 1>(linear(row, col));
+  }
+  template <int REP, int VS, int W, int HS>
+  SLMC_CM_FN vector<T, REP * W> replicate(int row, int col) const {
+    return replicate<REP, VS, W, HS>(linear(row, col));
   }
   /// As above, with the elements of a block HS apart.
   template <int REP, int VS, int W, int HS>
-  SLMC_CM_FN vector<T, REP * W> replicate(int offset) const {
+  SLMC_CM_FN vector<T, REP * W> replicate(int offset = 0) const {
     vector<T, REP * W> r;
     SLMC_CM_ELEMENTS
     for (int k = 0; k < REP; ++k)
@@ -273,6 +288,13 @@ public:
 
 protected:
   SLMC_CM_FN const D &self() const { return static_cast<const D &>(*this); }
+
+  /// The linear index of (row, col) of a matrix.
+  SLMC_CM_FN static int linear(int row, int col) {
+    static_assert(detail::traits<D>::is_matrix,
+                  "a (row, column) offset is for matrices; a vector takes one offset");
+    return row * detail::traits<D>::cols + col;
+  }
 
   template <class M> SLMC_CM_FN static bool selected(const M &mask, int i) {
     if constexpr (detail::is_object<M>)
@@ -411,12 +433,12 @@ public:
   }
   /// The first N elements of an array (CM's initialisation from a const
   /// array).
+  /// A shorter array (which cmc accepts) leaves the rest zero.
   template <class U, int M>
   SLMC_CM_FN vector(const U (&init)[M]) {
-    static_assert(M >= N, "the initialising array is shorter than the vector");
     SLMC_CM_ELEMENTS
     for (int i = 0; i < N; ++i)
-      data_[i] = T(init[i]);
+      data_[i] = i < M ? T(init[i]) : T(0);
   }
   /// Element-wise conversion from any object of N elements.
   template <class X, typename std::enable_if<
@@ -429,6 +451,16 @@ public:
     SLMC_CM_ELEMENTS
     for (int i = 0; i < N; ++i)
       data_[i] = T(x.get(i));
+  }
+  /// Element-wise conversion, saturated when `sat` is SAT (cmc's
+  /// `vector<uchar, 8>(w, SAT)`).
+  template <class X, typename std::enable_if<detail::is_object<X>, int>::type = 0>
+  SLMC_CM_FN vector(const X &x, int sat) {
+    static_assert(detail::size_of<X>::value == N,
+                  "vector initialised from an object of another size");
+    SLMC_CM_ELEMENTS
+    for (int i = 0; i < N; ++i)
+      data_[i] = sat ? detail::saturate<T>(x.get(i)) : T(x.get(i));
   }
 
   SLMC_CM_FN vector &operator=(const vector &) = default;
@@ -552,12 +584,12 @@ public:
   SLMC_CM_FN matrix(const S &s) {
     this->assign(s);
   }
+  /// A shorter array (which cmc accepts) leaves the rest zero.
   template <class U, int M>
   SLMC_CM_FN matrix(const U (&init)[M]) {
-    static_assert(M >= R * C, "the initialising array is shorter than the matrix");
     SLMC_CM_ELEMENTS
     for (int i = 0; i < R * C; ++i)
-      data_[i] = T(init[i]);
+      data_[i] = i < M ? T(init[i]) : T(0);
   }
   /// From any object of R * C elements (a vector fills it row by row).
   template <class X, typename std::enable_if<
@@ -570,6 +602,15 @@ public:
     SLMC_CM_ELEMENTS
     for (int i = 0; i < R * C; ++i)
       data_[i] = T(x.get(i));
+  }
+  /// Element-wise conversion, saturated when `sat` is SAT.
+  template <class X, typename std::enable_if<detail::is_object<X>, int>::type = 0>
+  SLMC_CM_FN matrix(const X &x, int sat) {
+    static_assert(detail::size_of<X>::value == R * C,
+                  "matrix initialised from an object of another size");
+    SLMC_CM_ELEMENTS
+    for (int i = 0; i < R * C; ++i)
+      data_[i] = sat ? detail::saturate<T>(x.get(i)) : T(x.get(i));
   }
 
   SLMC_CM_FN matrix &operator=(const matrix &) = default;
