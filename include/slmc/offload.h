@@ -57,11 +57,18 @@
 #define SLMC_HD __attribute__((host, device))
 #define SLMC_DEVICE_ONLY __attribute__((device))
 #define SLMC_KERNEL __attribute__((global))
+// Host and device code between them, as implicit attributes: a function
+// template's explicit instantiations and specialisations must then repeat
+// none (C for Metal kernel templates: `template void k<float>(...);`).
+#define SLMC_HD_BEGIN _Pragma("clang force_cuda_host_device begin")
+#define SLMC_HD_END _Pragma("clang force_cuda_host_device end")
 #else
 // The check pass keeps the information as annotations for the front end.
 #define SLMC_HD __attribute__((annotate("slmc.hd")))
 #define SLMC_DEVICE_ONLY
 #define SLMC_KERNEL
+#define SLMC_HD_BEGIN
+#define SLMC_HD_END
 #endif
 
 // Marks library entry points that the front end's model builders look for

@@ -50,6 +50,7 @@
 
 #include "llvm/ADT/DenseSet.h"
 
+#include <cstring>
 #include <set>
 
 using namespace clang;
@@ -209,23 +210,75 @@ private:
         .str();
   }
 
+  /// Makes a declaration of a kernel template (or of an explicit
+  /// specialisation) host and device code without writing the attributes:
+  /// its explicit instantiations, written without them, must match it.
+  static void makeImplicitlyDeviceCode(ASTContext &Ctx, const FunctionDecl *D,
+                                       LoweringContext &L) {
+    const SourceManager &SM = Ctx.getSourceManager();
+    if (const AnnotateAttr *A = findAnnotation(D, "slmc.cm.kernel"))
+      L.replace(keywordRange(SM, A->getLocation()), "");
+    SourceLocation Begin = SM.getExpansionLoc(
+        D->getDescribedFunctionTemplate()
+            ? D->getDescribedFunctionTemplate()->getBeginLoc()
+            : D->getOuterLocStart());
+    SourceLocation End = SM.getExpansionLoc(D->getEndLoc());
+    if (!D->doesThisDeclarationHaveABody()) {
+      // After the declaration's semicolon: a pragma inside it is an error.
+      Token Semi;
+      SourceLocation Next = Lexer::getLocForEndOfToken(End, 0, SM, Ctx.getLangOpts());
+      if (Lexer::getRawToken(Next, Semi, SM, Ctx.getLangOpts(), /*IgnoreWhiteSpace=*/true) ||
+          !Semi.is(tok::semi))
+        return;
+      End = Semi.getLocation();
+    }
+    L.insertBefore(Begin, "SLMC_HD_BEGIN ");
+    L.insertAfterToken(End, " SLMC_HD_END");
+  }
+
   std::set<SourceLocation> Inlined;
+  /// Kernel templates (and explicit specialisations) already made device
+  /// code.
+  std::set<const FunctionDecl *> DeviceTemplates;
 
   void lowerKernel(ASTContext &Ctx, const ProgramModel &Model, const Kernel &K,
                    LoweringContext &L) {
     const FunctionDecl *FD = K.Body;
-    std::string Name = FD->getNameAsString();
-    std::string Body = "slmc_cm_body_" + Name;
-    for (const FunctionDecl *D : FD->redecls()) {
-      if (const AnnotateAttr *A = findAnnotation(D, "slmc.cm.kernel"))
-        L.replace(keywordRange(Ctx.getSourceManager(), A->getLocation()), "SLMC_HD");
-      L.replace(SourceRange(D->getLocation(), D->getLocation()), Body);
-    }
-
     PrintingPolicy Policy = Ctx.getPrintingPolicy();
     Policy.FullyQualifiedName = true;
     Policy.SuppressScope = false;
-    std::string Params, Args, CpuArgs, Signature = Name + "(";
+    // Name: what the host asks for; Symbol: the entry points' name;
+    // Body: what they call.
+    std::string Name, Symbol, Body;
+    if (FD->getPrimaryTemplate()) {
+      // An instance of a kernel template keeps its name; the host names it
+      // with its template arguments, as Intel's compiler does ("k<16, 16>").
+      llvm::raw_string_ostream NameOS(Name), BodyOS(Body);
+      FD->getNameForDiagnostic(NameOS, Ctx.getPrintingPolicy(), /*Qualified=*/false);
+      FD->getNameForDiagnostic(BodyOS, Policy, /*Qualified=*/true);
+      // Members of an unnamed namespace are found through the global one.
+      for (size_t At; (At = Body.find("(anonymous namespace)::")) != std::string::npos;)
+        Body.erase(At, std::strlen("(anonymous namespace)::"));
+      Body = "::" + Body;
+      Symbol = "slmc_cm_" + FD->getNameAsString() + "_" + std::to_string(L.nextSite());
+      const FunctionDecl *Written =
+          FD->getTemplateSpecializationKind() == TSK_ExplicitSpecialization
+              ? FD
+              : FD->getTemplateInstantiationPattern();
+      for (const FunctionDecl *D : Written->redecls())
+        if (DeviceTemplates.insert(D).second)
+          makeImplicitlyDeviceCode(Ctx, D, L);
+    } else {
+      Name = Symbol = FD->getNameAsString();
+      Body = "slmc_cm_body_" + Name;
+      for (const FunctionDecl *D : FD->redecls()) {
+        if (const AnnotateAttr *A = findAnnotation(D, "slmc.cm.kernel"))
+          L.replace(keywordRange(Ctx.getSourceManager(), A->getLocation()), "SLMC_HD");
+        L.replace(SourceRange(D->getLocation(), D->getLocation()), Body);
+      }
+    }
+
+    std::string Params, Args, CpuArgs, Signature = Symbol + "(";
     for (unsigned I = 0; I < FD->getNumParams(); ++I) {
       QualType T = FD->getParamDecl(I)->getType();
       std::string TS = T.getAsString(Policy), A = "a" + std::to_string(I);
@@ -241,17 +294,19 @@ private:
                                         Ctx.getTypeSizeInChars(T).getQuantity()));
     }
     Signature += ")";
+    if (Name != Symbol && Name.find(';') == std::string::npos)
+      Signature += "=" + Name;
     L.addProgramKernel(Signature);
     // The body is inlined into the entry point, as Intel's compiler inlines
     // every function of a kernel: a call keeps the kernel's arguments (its
     // surfaces) behind by-value objects the argument split cannot reach.
-    L.addEpilogue("extern \"C\" SLMC_KERNEL void " + Name + "(" + Params +
+    L.addEpilogue("extern \"C\" SLMC_KERNEL void " + Symbol + "(" + Params +
                   ") { [[clang::always_inline]] " + Body + "(" + Args + "); }\n");
-    L.addEpilogue("extern \"C\" void slmc_cm_cpu_" + Name + "(void **args) { " +
+    L.addEpilogue("extern \"C\" void slmc_cm_cpu_" + Symbol + "(void **args) { " +
                   (FD->getNumParams() ? "" : "(void)args; ") + Body + "(" +
                   CpuArgs + "); }\n");
     // The thread group as loops over its threads (slmc_cpu_group_fn).
-    L.addEpilogue("extern \"C\" int slmc_cm_group_" + Name + "(void **args) { " +
+    L.addEpilogue("extern \"C\" int slmc_cm_group_" + Symbol + "(void **args) { " +
                   (FD->getNumParams() ? "" : "(void)args; ") +
                   "if (!slmc_cpu_work_item_loops(nullptr)) return 0; " + Body + "(" +
                   CpuArgs + "); return 1; }\n");

@@ -10,6 +10,8 @@
 //   extern "C" _GENX_MAIN_ void k(...)   annotate("slmc.cm.kernel"), set by
 //                                        <cm/cm.h>; launched by name from the
 //                                        host through <cm_rt.h>
+//   template <...> _GENX_MAIN_ void k(...) one kernel per instance, named
+//                                        "k<args>"
 //   cm_slm_init(N)                       the kernel's shared local memory
 //   cm_slm_* / read / write              SLM and surface accesses (checked)
 //   cm_barrier()                         barriers
@@ -41,11 +43,21 @@ public:
     if (!FD->isThisDeclarationADefinition() ||
         !findAnnotation(FD, "slmc.cm.kernel"))
       return true;
-    Kernel K;
-    K.Dialect = DialectKind::Cm;
-    K.Body = FD;
-    K.UsesWorkGroups = true; // thread groups; shape chosen by the host
-    Model.Kernels.push_back(K);
+    // A kernel template: each of its instances is a kernel, which the host
+    // names with its template arguments (CM_KERNEL_FUNCTION(k<float>)).
+    // Explicit specialisations are definitions of their own, visited as
+    // such.
+    if (FunctionTemplateDecl *T = FD->getDescribedFunctionTemplate()) {
+      for (FunctionDecl *Spec : T->specializations())
+        if ((Spec->getTemplateSpecializationKind() == TSK_ImplicitInstantiation ||
+             Spec->getTemplateSpecializationKind() ==
+                 TSK_ExplicitInstantiationDefinition) &&
+            Spec->isDefined())
+          addKernel(Spec);
+      return true;
+    }
+    if (!FD->isDependentContext())
+      addKernel(FD);
     return true;
   }
 
@@ -84,6 +96,14 @@ public:
   }
 
 private:
+  void addKernel(FunctionDecl *FD) {
+    Kernel K;
+    K.Dialect = DialectKind::Cm;
+    K.Body = FD;
+    K.UsesWorkGroups = true; // thread groups; shape chosen by the host
+    Model.Kernels.push_back(K);
+  }
+
   ASTContext &Ctx;
   ProgramModel &Model;
 };

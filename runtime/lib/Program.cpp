@@ -70,8 +70,9 @@ constexpr uint16_t kHostMachine = EM_RISCV;
 #endif
 
 struct KernelEntry {
-  std::string Name;
-  std::string Signature; // "name(kind,...)"
+  std::string Name;      // as the host asks for it ("twice<float>")
+  std::string Symbol;    // its entry points' name, a C identifier
+  std::string Signature; // "symbol(kind,...)"
   slmc_cpu_kernel_fn Cpu = nullptr;
   slmc_cpu_group_fn Group = nullptr; // null in programs built before it
   char Token = 0; // its address is the kernel's handle
@@ -91,6 +92,29 @@ bool isIdentStart(char C) {
 }
 bool isIdentChar(char C) { return isIdentStart(C) || (C >= '0' && C <= '9'); }
 
+/// A kernel name without spaces and without the suffixes of integer
+/// literals (16U, 8ull).
+std::string looseKernelName(const std::string &Name) {
+  std::string Out;
+  for (size_t I = 0; I < Name.size(); ++I) {
+    char C = Name[I];
+    if (C == ' ' || C == '\t')
+      continue;
+    bool AfterDigit = !Out.empty() && Out.back() >= '0' && Out.back() <= '9';
+    bool InNumber = AfterDigit;
+    for (size_t J = Out.size(); InNumber && J-- > 0;) {
+      if (!isIdentChar(Out[J]))
+        break;
+      if (isIdentStart(Out[J]))
+        InNumber = false; // the digit ends an identifier, as in k2
+    }
+    if (InNumber && (C == 'u' || C == 'U' || C == 'l' || C == 'L'))
+      continue;
+    Out += C;
+  }
+  return Out;
+}
+
 /// Checks one argument kind: "surface" or "value<bytes>".
 bool validKind(const std::string &K) {
   if (K == "surface")
@@ -106,8 +130,10 @@ bool validKind(const std::string &K) {
   return K[5] != '0' && Bytes >= 1 && Bytes <= kMaxValueBytes;
 }
 
-/// Parses "a(k,k);b();..." into entries; empty items (a trailing ';') are
-/// skipped. Names must be unique C identifiers.
+/// Parses "a(k,k);b();t1(k)=t<int>;..." into entries; empty items (a
+/// trailing ';') are skipped. Symbols must be unique C identifiers; an
+/// entry point whose kernel the host names otherwise (an instance of a
+/// kernel template) carries that name after '='.
 bool parseKernelList(const std::string &List,
                      std::vector<std::unique_ptr<KernelEntry>> &Out,
                      std::string &Why) {
@@ -121,19 +147,24 @@ bool parseKernelList(const std::string &List,
     if (Item.empty())
       continue;
     size_t Open = Item.find('(');
-    if (Open == std::string::npos || Open == 0 || Item.back() != ')') {
+    size_t Close = Open == std::string::npos ? Open : Item.find(')', Open);
+    if (Open == 0 || Close == std::string::npos ||
+        (Close + 1 != Item.size() &&
+         (Item[Close + 1] != '=' || Close + 2 == Item.size()))) {
       Why = "malformed kernel signature " + quoted(Item);
       return false;
     }
-    std::string Name = Item.substr(0, Open);
-    bool NameOk = isIdentStart(Name[0]);
-    for (char C : Name)
-      NameOk = NameOk && isIdentChar(C);
-    if (!NameOk) {
-      Why = "kernel name " + quoted(Name) + " is not an identifier";
+    std::string Symbol = Item.substr(0, Open);
+    std::string Name =
+        Close + 1 == Item.size() ? Symbol : Item.substr(Close + 2);
+    bool SymbolOk = isIdentStart(Symbol[0]);
+    for (char C : Symbol)
+      SymbolOk = SymbolOk && isIdentChar(C);
+    if (!SymbolOk) {
+      Why = "kernel name " + quoted(Symbol) + " is not an identifier";
       return false;
     }
-    std::string Args = Item.substr(Open + 1, Item.size() - Open - 2);
+    std::string Args = Item.substr(Open + 1, Close - Open - 1);
     size_t NumArgs = 0;
     if (!Args.empty()) {
       size_t A = 0;
@@ -156,8 +187,9 @@ bool parseKernelList(const std::string &List,
       }
     }
     for (const auto &K : Out)
-      if (K->Name == Name) {
-        Why = "kernel '" + Name + "' is listed twice";
+      if (K->Name == Name || K->Symbol == Symbol) {
+        Why = "kernel " + quoted(K->Name == Name ? Name : Symbol) +
+              " is listed twice";
         return false;
       }
     if (Out.size() == kMaxKernels) {
@@ -166,7 +198,8 @@ bool parseKernelList(const std::string &List,
     }
     auto K = std::make_unique<KernelEntry>();
     K->Name = std::move(Name);
-    K->Signature = std::move(Item);
+    K->Signature = Item.substr(0, Close + 1);
+    K->Symbol = std::move(Symbol);
     Out.push_back(std::move(K));
   }
   return true;
@@ -349,11 +382,22 @@ struct slmc_program {
     unloadSharedObject(Library);
   }
 
+  /// The kernel the host names `Name`: its exact name, or else the one
+  /// name that differs from it only in spaces and integer literal suffixes
+  /// (CM_KERNEL_FUNCTION(k<16U, 16U>) for the instance k<16, 16>).
   const KernelEntry *find(const char *Name) const {
     for (const auto &K : Kernels)
       if (K->Name == Name)
         return K.get();
-    return nullptr;
+    std::string Key = looseKernelName(Name);
+    const KernelEntry *Found = nullptr;
+    for (const auto &K : Kernels)
+      if (looseKernelName(K->Name) == Key) {
+        if (Found)
+          return nullptr; // ambiguous: ask for the exact name
+        Found = K.get();
+      }
+    return Found;
   }
 };
 
@@ -399,13 +443,13 @@ slmc_status loadProgram(slmc_program &P) {
     if (!loadSharedObject(Obj->Data, Obj->Size, P.Library, Why))
       return invalid(Why);
     for (auto &K : P.Kernels) {
-      std::string Symbol = kCpuEntryPrefix + K->Name;
+      std::string Symbol = kCpuEntryPrefix + K->Symbol;
       K->Cpu = reinterpret_cast<slmc_cpu_kernel_fn>(
           ::dlsym(P.Library.Handle, Symbol.c_str()));
       if (!K->Cpu)
         return invalid("host object: no CPU entry '" + Symbol +
                        "' for kernel '" + K->Name + "'");
-      std::string Group = kGroupEntryPrefix + K->Name;
+      std::string Group = kGroupEntryPrefix + K->Symbol;
       K->Group = reinterpret_cast<slmc_cpu_group_fn>(
           ::dlsym(P.Library.Handle, Group.c_str()));
     }
@@ -413,7 +457,7 @@ slmc_status loadProgram(slmc_program &P) {
 
   P.Module = registerProgramModule(P.Images);
   for (const auto &K : P.Kernels)
-    registerProgramKernel(P.Module, &K->Token, K->Name);
+    registerProgramKernel(P.Module, &K->Token, K->Symbol);
   return SLMC_SUCCESS;
 }
 

@@ -80,7 +80,8 @@ write("fatbinary", "empty.bin", container([]))
 write("fatbinary", "no-strings.bin",
       container([binary(SPIRV, [], b"", checksum=False)]))
 
-kernels = "transpose(surface,surface,value4,value4);scale(value8)"
+kernels = ("transpose(surface,surface,value4,value4);scale(value8);"
+           "slmc_cm_fill_0(surface)=fill<8U, 8U>")
 for name, images in {
     "spirv-ptx.program": [
         binary(SPIRV, [("triple", "spirv64-intel"), ("slmc.kernels", kernels)],

@@ -355,6 +355,9 @@ TEST_F(Program, KernelListsMustAgreeAndParse) {
       "scale(surface,)",       // empty kind
       "scale(pointer)",        // unknown kind
       "scale(value8,value4);scale(value8)", // duplicate
+      "scale(value4)=",        // empty host name
+      "scale(value4)k",        // text after the arguments
+      "scale(value8,value4)=k;reverse(value8)=k", // duplicate host name
   };
   for (const char *L : Bad) {
     ProgramSpec S;
@@ -378,6 +381,47 @@ TEST_F(Program, KernelListsMustAgreeAndParse) {
     S.SpirvKernels = S.PtxKernels = S.ObjectKernels = "scale(value8,value4);empty()";
     EXPECT_TRUE(contains(refused(makeProgram(S)), "slmc_cm_cpu_empty"));
   }
+}
+
+// Instances of a C for Metal kernel template: the host names them as
+// Intel's compiler does ("k<float, 16U>"), the entry points are C
+// identifiers; spaces and integer suffixes may differ where that is not
+// ambiguous.
+TEST_F(Program, KernelsNamedOtherwiseThanTheirEntryPoints) {
+  ProgramSpec S;
+  S.SpirvKernels = S.PtxKernels = S.ObjectKernels =
+      "scale(value8,value4)=k<float, 16U>;reverse(value8)=k<int, 16L>";
+  Bytes C = makeProgram(S);
+  slmc_program *P = nullptr;
+  ASSERT_EQ(slmc_program_load(C.data(), C.size(), &P), SLMC_SUCCESS) << lastError();
+  const char *Name = nullptr;
+  ASSERT_EQ(slmc_program_kernel_name(P, 0, &Name), SLMC_SUCCESS);
+  EXPECT_STREQ(Name, "k<float, 16U>");
+  const void *H1 = nullptr, *H2 = nullptr, *H3 = nullptr;
+  slmc_cpu_kernel_fn Cpu = nullptr;
+  const char *Sig = nullptr;
+  ASSERT_EQ(slmc_program_kernel(P, "k<float, 16U>", &H1, &Cpu, &Sig), SLMC_SUCCESS);
+  EXPECT_NE(Cpu, nullptr);
+  EXPECT_STREQ(Sig, "scale(value8,value4)");
+  ASSERT_EQ(slmc_program_kernel(P, "k<float,16>", &H2, nullptr, nullptr), SLMC_SUCCESS);
+  ASSERT_EQ(slmc_program_kernel(P, "k< int , 16ul >", &H3, nullptr, nullptr), SLMC_SUCCESS);
+  EXPECT_EQ(H1, H2);
+  EXPECT_NE(H1, H3);
+  // The entry point's own name is not the kernel's.
+  EXPECT_EQ(slmc_program_kernel(P, "scale", &H1, nullptr, nullptr),
+            SLMC_ERROR_KERNEL_NOT_FOUND);
+  EXPECT_TRUE(contains(lastError(), "k<float, 16U>, k<int, 16L>")) << lastError();
+  slmc_program_release(P);
+
+  // Two names that differ only in suffixes: only the exact one finds each.
+  S.SpirvKernels = S.PtxKernels = S.ObjectKernels =
+      "scale(value8,value4)=k<1U>;reverse(value8)=k<1L>";
+  C = makeProgram(S);
+  ASSERT_EQ(slmc_program_load(C.data(), C.size(), &P), SLMC_SUCCESS) << lastError();
+  EXPECT_EQ(slmc_program_kernel(P, "k<1>", &H1, nullptr, nullptr),
+            SLMC_ERROR_KERNEL_NOT_FOUND);
+  EXPECT_EQ(slmc_program_kernel(P, "k<1L>", &H1, nullptr, nullptr), SLMC_SUCCESS);
+  slmc_program_release(P);
 }
 
 // Program files carry a CRC-32 of each image; a host object is mapped as
