@@ -531,6 +531,66 @@ template <class D> struct block_shape {
                                pow2_at_least(width) * rows <= 256;
 };
 
+/// Where the block at (x, y), `rows` rows of `width` bytes, starts when it
+/// lies wholly inside the plane with every T naturally aligned; -1 when it
+/// does not (an edge to clamp or clip, no such plane, or an unaligned x).
+template <class T>
+SLMC_CM_FN inline long long inside_block(const SurfaceIndex &s, const plane2d &p, int x,
+                                         int y, int rows, int width) {
+  if (p.rows <= 0 || x < 0 || y < 0 || (long long)x + width > p.row_bytes ||
+      (long long)y + rows > p.rows)
+    return -1;
+  const long long at = p.start + (long long)y * p.pitch + x;
+  if (at + (rows - 1) * p.pitch + width > (long long)s.bytes)
+    return -1; // a surface smaller than its description says
+  return (at | p.pitch) & (long long)(sizeof(T) - 1) ? -1 : at;
+}
+
+// A block that crosses an edge of its surface (or reads a plane the
+// surface lacks) goes byte by byte, in rolled loops through a private
+// copy: it is the rare case, and unrolled it made each media block access
+// tens of thousands of instructions long.
+
+/// Reads `rows` rows of `width` bytes at (x, y) into `out`, each byte's
+/// row and pixel clamped to the plane (zeros with no plane).
+SLMC_CM_FN inline void media_read_clamped(const SurfaceIndex &s, const plane2d &p,
+                                          int x, int y, int rows, int width,
+                                          unsigned char *out) {
+  SLMC_CM_ROLLED
+  for (int r = 0; r < rows; ++r) {
+    long long yy = (long long)y + r;
+    yy = yy < 0 ? 0 : yy >= p.rows ? p.rows - 1 : yy;
+    const long long row = p.start + yy * p.pitch;
+    SLMC_CM_ROLLED
+    for (int k = 0; k < width; ++k)
+      out[r * width + k] =
+          p.rows <= 0 || p.row_bytes <= 0
+              ? (unsigned char)0
+              : load<unsigned char>(s.data, s.bytes,
+                                    uint32_t(row + clamp_byte(p, (long long)x + k)));
+  }
+}
+
+/// Writes `rows` rows of `width` bytes from `in` at (x, y), dropping the
+/// bytes outside the plane.
+SLMC_CM_FN inline void media_write_clipped(const SurfaceIndex &s, const plane2d &p,
+                                           int x, int y, int rows, int width,
+                                           const unsigned char *in) {
+  SLMC_CM_ROLLED
+  for (int r = 0; r < rows; ++r) {
+    const long long yy = (long long)y + r;
+    if (yy < 0 || yy >= p.rows)
+      continue;
+    const long long row = p.start + yy * p.pitch;
+    SLMC_CM_ROLLED
+    for (int k = 0; k < width; ++k) {
+      const long long bx = (long long)x + k;
+      if (bx >= 0 && bx < p.row_bytes)
+        store<unsigned char>(s.data, s.bytes, uint32_t(row + bx), in[r * width + k]);
+    }
+  }
+}
+
 template <class D>
 SLMC_CM_FN inline void media_read(const SurfaceIndex &s, int plane, int field,
                                   int x, int y, D &dst) {
@@ -541,36 +601,24 @@ SLMC_CM_FN inline void media_read(const SurfaceIndex &s, int plane, int field,
                          "width rounded up to a power of two");
   const plane2d p = plane_of(s, plane, field);
   // Straight into dst: it is private memory, never the surface.
-  SLMC_CM_ELEMENTS
-  for (int r = 0; r < B::rows; ++r) {
-    if (p.rows <= 0 || p.row_bytes <= 0) {
-      SLMC_CM_ELEMENTS
-      for (int c = 0; c < B::cols; ++c)
-        dst.at(r * B::cols + c) = T(0);
-      continue;
-    }
-    long long yy = (long long)y + r;
-    yy = yy < 0 ? 0 : yy >= p.rows ? p.rows - 1 : yy;
-    const long long row = p.start + yy * p.pitch;
-    if (x >= 0 && (long long)x + B::width <= p.row_bytes) {
-      SLMC_CM_ELEMENTS
-      for (int c = 0; c < B::cols; ++c)
-        dst.at(r * B::cols + c) =
-            load<T>(s.data, s.bytes, uint32_t(row + x + (long long)c * sizeof(T)));
-      continue;
-    }
+  const long long at = inside_block<T>(s, p, x, y, B::rows, B::width);
+  if (at >= 0) {
     SLMC_CM_ELEMENTS
-    for (int c = 0; c < B::cols; ++c) {
-      unsigned char b[sizeof(T)];
+    for (int r = 0; r < B::rows; ++r) {
       SLMC_CM_ELEMENTS
-      for (unsigned k = 0; k < sizeof(T); ++k)
-        b[k] = load<unsigned char>(
-            s.data, s.bytes,
-            uint32_t(row + clamp_byte(p, (long long)x + (long long)c * sizeof(T) + k)));
-      T v;
-      __builtin_memcpy(&v, b, sizeof(T));
-      dst.at(r * B::cols + c) = v;
+      for (int c = 0; c < B::cols; ++c)
+        dst.at(r * B::cols + c) = aligned_load<T, kGlobal>(
+            s.data, uint32_t(at + r * p.pitch + (long long)c * sizeof(T)));
     }
+    return;
+  }
+  unsigned char b[B::rows * B::width];
+  media_read_clamped(s, p, x, y, B::rows, B::width, b);
+  SLMC_CM_ELEMENTS
+  for (int i = 0; i < B::rows * B::cols; ++i) {
+    T v;
+    __builtin_memcpy(&v, b + i * sizeof(T), sizeof(T));
+    dst.at(i) = v;
   }
 }
 
@@ -583,28 +631,25 @@ SLMC_CM_FN inline void media_write(const SurfaceIndex &s, int plane, int field,
                          "and 64 rows high, and at most 256 bytes with its "
                          "width rounded up to a power of two");
   const plane2d p = plane_of(s, plane, field);
-  SLMC_CM_ELEMENTS
-  for (int r = 0; r < B::rows; ++r) {
-    const long long yy = (long long)y + r;
-    if (yy < 0 || yy >= p.rows)
-      continue;
-    const long long row = p.start + yy * p.pitch;
+  const long long at = inside_block<T>(s, p, x, y, B::rows, B::width);
+  if (at >= 0) {
     SLMC_CM_ELEMENTS
-    for (int c = 0; c < B::cols; ++c) {
-      const long long bx = (long long)x + (long long)c * sizeof(T);
-      const T v = src.get(r * B::cols + c);
-      if (bx >= 0 && bx + (long long)sizeof(T) <= p.row_bytes) {
-        store<T>(s.data, s.bytes, uint32_t(row + bx), v);
-        continue;
-      }
-      unsigned char b[sizeof(T)];
-      __builtin_memcpy(b, &v, sizeof(T));
+    for (int r = 0; r < B::rows; ++r) {
       SLMC_CM_ELEMENTS
-      for (unsigned k = 0; k < sizeof(T); ++k)
-        if (bx + k >= 0 && bx + k < p.row_bytes)
-          store<unsigned char>(s.data, s.bytes, uint32_t(row + bx + k), b[k]);
+      for (int c = 0; c < B::cols; ++c)
+        aligned_store<T, kGlobal>(s.data,
+                                  uint32_t(at + r * p.pitch + (long long)c * sizeof(T)),
+                                  src.get(r * B::cols + c));
     }
+    return;
   }
+  unsigned char b[B::rows * B::width];
+  SLMC_CM_ELEMENTS
+  for (int i = 0; i < B::rows * B::cols; ++i) {
+    const T v = src.get(i);
+    __builtin_memcpy(b + i * sizeof(T), &v, sizeof(T));
+  }
+  media_write_clipped(s, p, x, y, B::rows, B::width, b);
 }
 
 } // namespace detail
