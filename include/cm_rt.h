@@ -76,8 +76,28 @@ typedef uint32_t DWORD;
 typedef uint16_t WORD;
 typedef uint8_t BYTE;
 typedef int BOOL;
-typedef int64_t INT64;
-typedef uint64_t UINT64;
+// As Intel's Linux header has them: GetExecutionTime(UINT64 &) takes an
+// `unsigned long long`.
+typedef long long INT64;
+typedef unsigned long long UINT64;
+
+// What Intel's Linux header (cm_rt_linux.h) gives host code written for
+// Windows first: the sample harnesses' `int _tmain(int, _TCHAR *[])`,
+// `__int64` and `_NAME(kernel)`.
+#if !defined(_WIN32)
+#ifndef _tmain
+#define _tmain main
+#endif
+#ifndef _TCHAR
+#define _TCHAR char
+#endif
+#ifndef __int64
+#define __int64 long long
+#endif
+#endif
+#ifndef _NAME
+#define _NAME(...) #__VA_ARGS__
+#endif
 
 // ---- Result codes (values as in Intel's CM runtime) --------------------------
 #define CM_SUCCESS 0
@@ -172,6 +192,18 @@ typedef enum _CM_DEPENDENCY_PATTERN {
 #define CM_ALIGNED_MALLOC(size, alignment) ::slmc::cmrt::aligned_malloc(size, alignment)
 #define CM_ALIGNED_FREE(memory) ::slmc::cmrt::aligned_free(memory)
 #define CURRENT_CM_VERSION 700
+// The runtime versions CreateCmDevice's `version` is compared with.
+#define CM_1_0 100
+#define CM_2_0 200
+#define CM_2_1 201
+#define CM_2_2 202
+#define CM_2_3 203
+#define CM_2_4 204
+#define CM_3_0 300
+#define CM_4_0 400
+#define CM_5_0 500
+#define CM_6_0 600
+#define CM_7_0 700
 #define CM_DEVICE_CREATE_OPTION_DEFAULT 0
 
 typedef enum _CM_STATUS {

@@ -279,6 +279,16 @@ template <class X> struct math_result {
       return ::slmc::cm::detail::convert<float>(                               \
           ::slmc::cm::detail::FN(v), sat);                                     \
     });                                                                        \
+  }                                                                            \
+  /* cmc declares them `template <int SZ> vector<float, SZ> NAME(vector<float, \
+     SZ>, int)`: callers may write the size (cm_sin<16>(v)). */                \
+  template <int SZ, class X,                                                   \
+            class = typename std::enable_if<::slmc::cm::detail::is_object<X>>::type> \
+  SLMC_CM_FN inline typename ::slmc::cm::detail::map_result<X, float>::type NAME( \
+      const X &x, int sat = 0) {                                               \
+    static_assert(::slmc::cm::detail::size_of<X>::value == SZ,                 \
+                  #NAME ": the explicit size is not the operand's");           \
+    return NAME(x, sat);                                                       \
   }
 SLMC_CM_MATH1(cm_sqrt, m_sqrt)
 SLMC_CM_MATH1(cm_rsqrt, m_rsqrt)
@@ -296,6 +306,14 @@ cm_pow(const X &x, const Y &y, int sat = 0) {
   return ::slmc::cm::detail::zip<float>(x, y, [sat](float a, float b) {
     return ::slmc::cm::detail::convert<float>(::slmc::cm::detail::m_pow(a, b), sat);
   });
+}
+template <int SZ, class X, class Y>
+SLMC_CM_FN inline typename ::slmc::cm::detail::zip_result<X, Y, float>::type
+cm_pow(const X &x, const Y &y, int sat = 0) {
+  static_assert(::slmc::cm::detail::size_of<typename ::slmc::cm::detail::zip_result<
+                        X, Y, float>::type>::value == SZ,
+                "cm_pow: the explicit size is not the operands'");
+  return cm_pow(x, y, sat);
 }
 
 /// |x| element-wise, as R (the element type by default).
@@ -545,6 +563,22 @@ cm_fbh(const X &x) {
     return u == 0 ? E(0xFFFFFFFFu) : E(__builtin_clz(u));
   });
 }
+
+// cmc declares the bit intrinsics `template <typename T, int SZ> ...
+// NAME(vector<T, SZ>)`: callers may write the element type
+// (cm_cbit<unsigned int>(v)), which must be the operand's.
+#define SLMC_CM_EXPLICIT_ELEMENT(NAME)                                          \
+  template <class T, class X,                                                  \
+            class = typename std::enable_if<::slmc::cm::detail::is_object<X>>::type> \
+  SLMC_CM_FN inline auto NAME(const X &x)->decltype(NAME(x)) {                 \
+    static_assert(std::is_same<T, ::slmc::cm::detail::element_t<X>>::value,    \
+                  #NAME ": the explicit element type is not the operand's");   \
+    return NAME(x);                                                            \
+  }
+SLMC_CM_EXPLICIT_ELEMENT(cm_cbit)
+SLMC_CM_EXPLICIT_ELEMENT(cm_fbl)
+SLMC_CM_EXPLICIT_ELEMENT(cm_fbh)
+#undef SLMC_CM_EXPLICIT_ELEMENT
 
 /// Bit i is the lowest bit of element i (at most 32 elements).
 template <class X, class = typename std::enable_if<::slmc::cm::detail::is_object<X>>::type>
