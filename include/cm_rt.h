@@ -83,7 +83,7 @@ typedef unsigned long long UINT64;
 
 // What Intel's Linux header (cm_rt_linux.h) gives host code written for
 // Windows first: the sample harnesses' `int _tmain(int, _TCHAR *[])`,
-// `__int64` and `_NAME(kernel)`.
+// `__int64`, `_NAME(kernel)` and BOOL's TRUE and FALSE.
 #if !defined(_WIN32)
 #ifndef _tmain
 #define _tmain main
@@ -97,6 +97,12 @@ typedef unsigned long long UINT64;
 #endif
 #ifndef _NAME
 #define _NAME(...) #__VA_ARGS__
+#endif
+#ifndef TRUE
+#define TRUE 1
+#endif
+#ifndef FALSE
+#define FALSE 0
 #endif
 
 // ---- Result codes (values as in Intel's CM runtime) --------------------------
@@ -663,10 +669,14 @@ public:
   INT WaitForTaskFinished(DWORD timeout_ms = CM_MAX_TIMEOUT_MS);
   /// The task's state; asking completes it (the runtime has no finer query).
   INT GetStatus(CM_STATUS &status);
-  /// Nanoseconds from the enqueue to when its completion was observed.
+  /// Nanoseconds from the enqueue to the task's end: when the enqueue
+  /// returned on the CPU fallback (which runs the task there), else when
+  /// its completion was first observed. Waits for the task, as the time
+  /// exists only once it finished.
   INT GetExecutionTime(UINT64 &time) {
-    time = done_ ? elapsed_ns_ : 0;
-    return CM_SUCCESS;
+    INT r = finish();
+    time = elapsed_ns_;
+    return r;
   }
 
 private:
@@ -679,6 +689,8 @@ private:
   bool done_ = false;
   INT result_ = CM_SUCCESS;
   std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
+  std::chrono::steady_clock::time_point end_{}; // set when known at enqueue
+  bool ended_ = false;
   UINT64 elapsed_ns_ = 0;
 };
 
@@ -727,7 +739,10 @@ private:
 
   INT launch(CmKernel *k, slmc_dim3 groups, slmc_dim3 size);
   INT begin_task(CmTask *task);
-  INT end_task(CmEvent *&event, INT result);
+  /// The event of a task that started at `start`; `ran` when the task is
+  /// complete on return (copies; every task on the CPU fallback).
+  INT end_task(CmEvent *&event, INT result, std::chrono::steady_clock::time_point start,
+               bool ran = false);
   CmDevice *device_;
 };
 
@@ -1466,7 +1481,9 @@ inline INT CmQueue::begin_task(CmTask *task) {
   return CM_SUCCESS;
 }
 
-inline INT CmQueue::end_task(CmEvent *&event, INT result) {
+inline INT CmQueue::end_task(CmEvent *&event, INT result,
+                             std::chrono::steady_clock::time_point start, bool ran) {
+  const auto end = std::chrono::steady_clock::now();
   if (event == CM_NO_EVENT)
     return result;
   event = nullptr;
@@ -1479,6 +1496,11 @@ inline INT CmQueue::end_task(CmEvent *&event, INT result) {
     return CM_OUT_OF_HOST_MEMORY;
   }
   event = device_->events_.back().get();
+  event->start_ = start;
+  if (ran || !device_->gpu()) {
+    event->end_ = end;
+    event->ended_ = true;
+  }
   return CM_SUCCESS;
 }
 
@@ -1547,6 +1569,7 @@ inline INT CmQueue::launch(CmKernel *k, slmc_dim3 groups, slmc_dim3 size) {
 }
 
 inline INT CmQueue::Enqueue(CmTask *task, CmEvent *&event, const CmThreadSpace *ts) {
+  const auto start = std::chrono::steady_clock::now();
   INT result = begin_task(task);
   for (size_t i = 0; result == CM_SUCCESS && i < task->kernels_.size(); ++i) {
     CmKernel *k = task->kernels_[i];
@@ -1568,11 +1591,12 @@ inline INT CmQueue::Enqueue(CmTask *task, CmEvent *&event, const CmThreadSpace *
     if (result == CM_SUCCESS)
       result = launch(k, groups, slmc_dim3{1, 1, 1});
   }
-  return end_task(event, result);
+  return end_task(event, result, start);
 }
 
 inline INT CmQueue::EnqueueWithGroup(CmTask *task, CmEvent *&event,
                                      const CmThreadGroupSpace *tgs) {
+  const auto start = std::chrono::steady_clock::now();
   INT result = begin_task(task);
   for (size_t i = 0; result == CM_SUCCESS && i < task->kernels_.size(); ++i) {
     CmKernel *k = task->kernels_[i];
@@ -1589,7 +1613,7 @@ inline INT CmQueue::EnqueueWithGroup(CmTask *task, CmEvent *&event,
     else
       result = launch(k, space->groups(), t);
   }
-  return end_task(event, result);
+  return end_task(event, result, start);
 }
 
 inline INT CmQueue::EnqueueCopyCPUToGPUFullStride(CmSurface2D *surface,
@@ -1597,13 +1621,15 @@ inline INT CmQueue::EnqueueCopyCPUToGPUFullStride(CmSurface2D *surface,
                                                   const UINT width_stride,
                                                   const UINT height_stride, const UINT,
                                                   CmEvent *&event) {
+  const auto start = std::chrono::steady_clock::now();
   {
     std::lock_guard<std::recursive_mutex> lock(device_->mutex_);
     if (!surface || !slmc::cmrt::owns(device_->surfaces2d_, surface))
-      return end_task(event, CM_INVALID_BUFFER_HANDLER);
+      return end_task(event, CM_INVALID_BUFFER_HANDLER, start);
   }
-  return end_task(event, surface->copy(nullptr, sys_mem, nullptr, width_stride,
-                                       0xFFFFFFFFFFFFFFFFULL, height_stride));
+  const INT result = surface->copy(nullptr, sys_mem, nullptr, width_stride,
+                                   0xFFFFFFFFFFFFFFFFULL, height_stride);
+  return end_task(event, result, start, /*ran=*/true);
 }
 
 inline INT CmQueue::EnqueueCopyGPUToCPUFullStride(CmSurface2D *surface,
@@ -1611,23 +1637,27 @@ inline INT CmQueue::EnqueueCopyGPUToCPUFullStride(CmSurface2D *surface,
                                                   const UINT width_stride,
                                                   const UINT height_stride, const UINT,
                                                   CmEvent *&event) {
+  const auto start = std::chrono::steady_clock::now();
   {
     std::lock_guard<std::recursive_mutex> lock(device_->mutex_);
     if (!surface || !slmc::cmrt::owns(device_->surfaces2d_, surface))
-      return end_task(event, CM_INVALID_BUFFER_HANDLER);
+      return end_task(event, CM_INVALID_BUFFER_HANDLER, start);
   }
-  return end_task(event, surface->copy(sys_mem, nullptr, nullptr, width_stride,
-                                       0xFFFFFFFFFFFFFFFFULL, height_stride));
+  const INT result = surface->copy(sys_mem, nullptr, nullptr, width_stride,
+                                   0xFFFFFFFFFFFFFFFFULL, height_stride);
+  return end_task(event, result, start, /*ran=*/true);
 }
 
 inline INT CmQueue::EnqueueInitSurface2D(CmSurface2D *surface, const DWORD init_value,
                                          CmEvent *&event) {
+  const auto start = std::chrono::steady_clock::now();
   {
     std::lock_guard<std::recursive_mutex> lock(device_->mutex_);
     if (!surface || !slmc::cmrt::owns(device_->surfaces2d_, surface))
-      return end_task(event, CM_INVALID_BUFFER_HANDLER);
+      return end_task(event, CM_INVALID_BUFFER_HANDLER, start);
   }
-  return end_task(event, surface->InitSurface(init_value, nullptr));
+  const INT result = surface->InitSurface(init_value, nullptr);
+  return end_task(event, result, start, /*ran=*/true);
 }
 
 inline INT CmQueue::DestroyEvent(CmEvent *&event) {
@@ -1643,7 +1673,7 @@ inline INT CmEvent::finish() {
   if (!done_) {
     result_ = device_->synchronize();
     elapsed_ns_ = UINT64(std::chrono::duration_cast<std::chrono::nanoseconds>(
-                             std::chrono::steady_clock::now() - start_)
+                             (ended_ ? end_ : std::chrono::steady_clock::now()) - start_)
                              .count());
     done_ = true;
   }

@@ -1,6 +1,6 @@
 // Host code written for Intel's CM runtime on Windows and built on Linux
 // with Intel's Linux header, as the CM samples' harnesses are: `_tmain`
-// and `_TCHAR`, `__int64`, `_NAME(kernel)` for a kernel's name, the CM_x_y
+// and `_TCHAR`, `__int64`, `_NAME(kernel)` for a kernel's name, TRUE and FALSE, the CM_x_y
 // runtime versions, and UINT64 as `unsigned long long` (GetExecutionTime
 // takes one by reference).
 // RUN: %slmcxx -O1 %s -o %t && %t first second | FileCheck %s
