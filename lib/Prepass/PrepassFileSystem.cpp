@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 #include "Prepass/PrepassFileSystem.h"
 
+#include "Prepass/CmMemberTemplates.h"
 #include "Prepass/KernelAttributes.h"
 
 #include "Basic/Diagnostics.h"
@@ -129,6 +130,14 @@ PrepassFileSystem::Entry PrepassFileSystem::prepass(StringRef Key, StringRef Tex
     if (!E.Changed)
       E.Original = Text.str();
     E.Text = std::move(*Respelled);
+    E.Changed = true;
+  }
+  // C for Metal member templates called without `template`
+  // (CmMemberTemplates.h).
+  if (std::optional<std::string> WithKeywords = insertCmTemplateKeywords(E.Text)) {
+    if (!E.Changed)
+      E.Original = Text.str();
+    E.Text = std::move(*WithKeywords);
     E.Changed = true;
   }
   return E;
