@@ -143,6 +143,12 @@ typedef unsigned long long UINT64;
 #define CM_KERNEL_FUNCTION(...) #__VA_ARGS__
 #endif
 
+// The fast-copy API's options: every copy here is complete when it
+// returns, blocking or not.
+#define CM_FASTCOPY_OPTION_NONBLOCKING 0x00
+#define CM_FASTCOPY_OPTION_BLOCKING 0x01
+#define CM_FASTCOPY_OPTION_DISABLE_TURBO_BOOST 0x02
+
 #define CM_MAX_TIMEOUT_MS 2000000
 #define CM_MAX_THREADSPACE_WIDTH 65535
 #define CM_MAX_THREADSPACE_HEIGHT 65535
@@ -732,6 +738,12 @@ public:
                                     const UINT option, CmEvent *&event);
   INT EnqueueInitSurface2D(CmSurface2D *surface, const DWORD init_value,
                            CmEvent *&event);
+  /// One 2-D surface into another of the same width, height and format.
+  INT EnqueueCopyGPUToGPU(CmSurface2D *dst, CmSurface2D *src, UINT option,
+                          CmEvent *&event);
+  /// `size` bytes of host memory (the fast-copy API's CPU-to-CPU copy).
+  INT EnqueueCopyCPUToCPU(unsigned char *dst, unsigned char *src, UINT size, UINT option,
+                          CmEvent *&event);
 
 private:
   friend class CmDevice;
@@ -1658,6 +1670,47 @@ inline INT CmQueue::EnqueueInitSurface2D(CmSurface2D *surface, const DWORD init_
   }
   const INT result = surface->InitSurface(init_value, nullptr);
   return end_task(event, result, start, /*ran=*/true);
+}
+
+inline INT CmQueue::EnqueueCopyGPUToGPU(CmSurface2D *dst, CmSurface2D *src, UINT,
+                                         CmEvent *&event) {
+  const auto start = std::chrono::steady_clock::now();
+  UINT dw = 0, dh = 0, dp = 0, sw = 0, sh = 0, sp = 0;
+  CM_SURFACE_FORMAT df{}, sf{};
+  {
+    std::lock_guard<std::recursive_mutex> lock(device_->mutex_);
+    if (!dst || !src || !slmc::cmrt::owns(device_->surfaces2d_, dst) ||
+        !slmc::cmrt::owns(device_->surfaces2d_, src))
+      return end_task(event, CM_INVALID_BUFFER_HANDLER, start);
+  }
+  if (dst->GetSurfaceDesc(dw, dh, df, dp) != CM_SUCCESS ||
+      src->GetSurfaceDesc(sw, sh, sf, sp) != CM_SUCCESS)
+    return end_task(event, CM_INVALID_BUFFER_HANDLER, start);
+  if (dw != sw || dh != sh || df != sf)
+    return end_task(event, CM_INVALID_ARG_VALUE, start); // as Intel's runtime
+  // Through the host: the surfaces' rows, then NV12's UV plane.
+  UINT64 bytes = UINT64(sw) * sh * sp;
+  if (sf == CM_SURFACE_FORMAT_NV12)
+    bytes += UINT64(sw) * (sh / 2);
+  std::vector<unsigned char> rows;
+  try {
+    rows.resize(size_t(bytes));
+  } catch (const std::bad_alloc &) {
+    return end_task(event, CM_OUT_OF_HOST_MEMORY, start);
+  }
+  INT result = src->ReadSurface(rows.data(), nullptr, bytes);
+  if (result == CM_SUCCESS)
+    result = dst->WriteSurface(rows.data(), nullptr, bytes);
+  return end_task(event, result, start, /*ran=*/true);
+}
+
+inline INT CmQueue::EnqueueCopyCPUToCPU(unsigned char *dst, unsigned char *src, UINT size,
+                                         UINT, CmEvent *&event) {
+  const auto start = std::chrono::steady_clock::now();
+  if (!dst || !src)
+    return end_task(event, CM_INVALID_ARG_VALUE, start);
+  std::memmove(dst, src, size);
+  return end_task(event, CM_SUCCESS, start, /*ran=*/true);
 }
 
 inline INT CmQueue::DestroyEvent(CmEvent *&event) {

@@ -432,6 +432,46 @@ cm_avg(const X &x, const Y &y, int sat = 0) {
   });
 }
 
+/// Two-wide sums of absolute differences (the operands' elements in pairs):
+/// element 2i of the result is |x[2i] - y[2i]| + |x[2i+1] - y[2i+1]|, plus
+/// acc[2i] for cm_sada2; element 2i + 1 is 0 (acc[2i + 1] for cm_sada2).
+/// Integers, exact before the conversion to R (ushort unless given).
+template <class R = ushort, class X, class Y, class A = int>
+SLMC_CM_FN inline vector<R, ::slmc::cm::detail::size_of<X>::value>
+cm_sada2(const X &x, const Y &y, const A &acc, int sat = 0) {
+  typedef ::slmc::cm::detail::element_t<X> EX;
+  typedef ::slmc::cm::detail::element_t<Y> EY;
+  constexpr int N = ::slmc::cm::detail::size_of<X>::value;
+  static_assert(::slmc::cm::detail::is_object<X>, "cm_sad2: the first operand is a vector or matrix");
+  static_assert(N % 2 == 0, "cm_sad2: an even number of elements");
+  static_assert(std::is_integral<EX>::value && std::is_integral<EY>::value,
+                "cm_sad2 takes integer operands");
+  static_assert(!::slmc::cm::detail::is_object<Y> || ::slmc::cm::detail::size_of<Y>::value == N,
+                "cm_sad2: operands of different sizes");
+  vector<R, N> r;
+  SLMC_CM_ELEMENTS
+  for (int i = 0; i < N; i += 2) {
+    long long d0 = (long long)::slmc::cm::detail::elem(x, i) -
+                   (long long)::slmc::cm::detail::elem(y, i);
+    long long d1 = (long long)::slmc::cm::detail::elem(x, i + 1) -
+                   (long long)::slmc::cm::detail::elem(y, i + 1);
+    long long sum = (d0 < 0 ? -d0 : d0) + (d1 < 0 ? -d1 : d1);
+    if constexpr (::slmc::cm::detail::is_object<A>) {
+      sum += (long long)::slmc::cm::detail::elem(acc, i);
+      r.at(i + 1) = ::slmc::cm::detail::convert<R>((long long)::slmc::cm::detail::elem(acc, i + 1), sat);
+    } else {
+      r.at(i + 1) = R(0);
+    }
+    r.at(i) = ::slmc::cm::detail::convert<R>(sum, sat);
+  }
+  return r;
+}
+template <class R = ushort, class X, class Y>
+SLMC_CM_FN inline vector<R, ::slmc::cm::detail::size_of<X>::value>
+cm_sad2(const X &x, const Y &y, int sat = 0) {
+  return cm_sada2<R>(x, y, 0, sat);
+}
+
 /// a * b + c element-wise, exact before the conversion to R.
 template <class R = ::slmc::cm::detail::deduce, class X, class Y, class Z>
 SLMC_CM_FN inline typename ::slmc::cm::detail::zip3_result<
