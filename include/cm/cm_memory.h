@@ -753,6 +753,93 @@ SLMC_CM_FN inline void write(SurfaceIndex s, uint element_offset, T data) {
                                element_offset * uint32_t(sizeof(T)), data);
 }
 
+// ---- Untyped surface reads and writes (channels) --------------------------------------
+/// The channels of an untyped access: a set bit enables one (bit 0 R, 1 G,
+/// 2 B, 3 A).
+enum ChannelMaskType {
+  CM_R_ENABLE = 1,
+  CM_G_ENABLE = 2,
+  CM_GR_ENABLE = 3,
+  CM_B_ENABLE = 4,
+  CM_BR_ENABLE = 5,
+  CM_BG_ENABLE = 6,
+  CM_BGR_ENABLE = 7,
+  CM_A_ENABLE = 8,
+  CM_AR_ENABLE = 9,
+  CM_AG_ENABLE = 10,
+  CM_AGR_ENABLE = 11,
+  CM_AB_ENABLE = 12,
+  CM_ABR_ENABLE = 13,
+  CM_ABG_ENABLE = 14,
+  CM_ABGR_ENABLE = 15
+};
+
+namespace slmc {
+namespace cm {
+namespace detail {
+/// The shape rules of read_untyped / write_untyped: dword elements, 8 or 16
+/// offsets, a row of the matrix per enabled channel.
+template <class M, class U> struct untyped_shape {
+  typedef element_t<M> T;
+  typedef traits<bare<M>> t;
+  static constexpr int rows = t::rows, cols = t::cols, n = size_of<U>::value;
+  static_assert(sizeof(T) == 4, "untyped surface accesses move dword elements "
+                                "(int, uint or float)");
+  static_assert(n == 8 || n == 16, "untyped surface accesses take 8 or 16 offsets");
+  static_assert(cols == n, "untyped surface accesses: a matrix column per offset");
+};
+} // namespace detail
+} // namespace cm
+} // namespace slmc
+
+/// For each offset u[i] (in dwords), the enabled channels among the four
+/// dwords there: row k of m gets the k-th enabled channel (R, G, B, A
+/// order, no gap). Dwords past the end of the surface read 0.
+template <class M, class U,
+          class = typename std::enable_if<::slmc::cm::detail::is_object<M> &&
+                                          ::slmc::cm::detail::is_object<U>>::type>
+SLMC_CM_FN inline void read_untyped(SurfaceIndex s, ChannelMaskType mask, M &&m, const U &u) {
+  typedef ::slmc::cm::detail::untyped_shape<M, U> S;
+  typedef typename S::T T;
+  T tmp[4 * S::n];
+  int row = 0;
+  SLMC_CM_ELEMENTS
+  for (int c = 0; c < 4; ++c) {
+    if (!(int(mask) & (1 << c)) || row >= S::rows)
+      continue;
+    SLMC_CM_ELEMENTS
+    for (int i = 0; i < S::n; ++i)
+      tmp[row * S::n + i] = ::slmc::cm::detail::load<T>(
+          s.data, s.bytes, (uint32_t(u.get(i)) + uint32_t(c)) * 4u);
+    ++row;
+  }
+  SLMC_CM_ELEMENTS
+  for (int i = 0; i < row * S::n; ++i)
+    m.at(i) = tmp[i];
+}
+
+/// The converse: row k of m to the k-th enabled channel of each offset's
+/// four dwords; writes past the end are dropped.
+template <class M, class U,
+          class = typename std::enable_if<::slmc::cm::detail::is_object<M> &&
+                                          ::slmc::cm::detail::is_object<U>>::type>
+SLMC_CM_FN inline void write_untyped(SurfaceIndex s, ChannelMaskType mask, const M &m,
+                                     const U &u) {
+  typedef ::slmc::cm::detail::untyped_shape<M, U> S;
+  typedef typename S::T T;
+  int row = 0;
+  SLMC_CM_ELEMENTS
+  for (int c = 0; c < 4; ++c) {
+    if (!(int(mask) & (1 << c)) || row >= S::rows)
+      continue;
+    SLMC_CM_ELEMENTS
+    for (int i = 0; i < S::n; ++i)
+      ::slmc::cm::detail::store<T>(s.data, s.bytes, (uint32_t(u.get(i)) + uint32_t(c)) * 4u,
+                                   m.get(row * S::n + i));
+    ++row;
+  }
+}
+
 // ---- Atomics on surfaces ------------------------------------------------------------
 namespace slmc {
 namespace cm {
