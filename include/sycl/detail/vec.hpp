@@ -198,9 +198,33 @@ template <int... I> constexpr int max_index() {
 
 template <typename T, int N> struct vec_storage { static constexpr int value = N == 3 ? 4 : N; };
 
+/// vec's elements. Default construction leaves them uninitialised when
+/// there is more than one, as DPC++'s vec does, so that vec is trivially
+/// default constructible (a union holding one, a struct in
+/// group_local_memory_for_overwrite); one element starts at zero, as there.
+/// In a namespace of their own: a base class's namespace is searched by
+/// argument-dependent lookup, and detail's functions must not be found for
+/// a vec.
+namespace elements_only {
+constexpr bool power_of_two(size_t n) { return n && (n & (n - 1)) == 0; }
+/// The vec's size; for the sizes and types vec refuses (static_asserts
+/// say why), an alignment that makes no second error.
+template <typename T> constexpr size_t vec_alignment(int slots) {
+  return power_of_two(sizeof(T) * size_t(slots)) ? sizeof(T) * size_t(slots) : alignof(T);
+}
+template <typename T, int S, bool Zeroed> struct vec_elements {
+  alignas(vec_alignment<T>(S)) T d_[S];
+};
+template <typename T, int S> struct vec_elements<T, S, true> {
+  alignas(vec_alignment<T>(S)) T d_[S] = {};
+};
+} // namespace elements_only
+
 } // namespace detail
 
-template <typename T, int N> class vec {
+template <typename T, int N>
+class vec : private detail::elements_only::vec_elements<T, detail::vec_storage<T, N>::value,
+                                                       N == 1> {
   static_assert(detail::is_vec_elem_v<T>,
                 "sycl::vec: the element type must be bool, a standard integer type, "
                 "float, double, sycl::half or std::byte");
@@ -211,6 +235,8 @@ template <typename T, int N> class vec {
   template <typename, int> friend class vec;
 
   using rel_elem = detail::rel_t<T>;
+  using elements = detail::elements_only::vec_elements<T, S, N == 1>;
+  using elements::d_;
 
 public:
   using element_type = T;
@@ -218,7 +244,7 @@ public:
   using vector_t = vec; // no separate native vector type here
 
   // ---- Construction -------------------------------------------------------
-  SLMC_HD constexpr vec() : d_{} {}
+  constexpr vec() = default;
   SLMC_HD constexpr vec(const vec &) = default;
   SLMC_HD constexpr vec &operator=(const vec &) = default;
   /// Every element (§4.14.2.1).
@@ -227,7 +253,7 @@ public:
       d_[i] = x;
     return *this;
   }
-  SLMC_HD explicit constexpr vec(const T &x) : d_{} {
+  SLMC_HD explicit constexpr vec(const T &x) : elements{} {
     for (int i = 0; i < N; ++i)
       d_[i] = x;
   }
@@ -236,7 +262,7 @@ public:
             typename = typename std::enable_if<
                 (detail::arg_count<A0>::value + detail::arg_count<A1>::value +
                  (0 + ... + detail::arg_count<As>::value)) == N>::type>
-  SLMC_HD constexpr vec(const A0 &a0, const A1 &a1, const As &...as) : d_{} {
+  SLMC_HD constexpr vec(const A0 &a0, const A1 &a1, const As &...as) : elements{} {
     int i = 0;
     put(i, a0);
     put(i, a1);
@@ -500,8 +526,6 @@ private:
   SLMC_HD constexpr void put(int &i, const detail::swizzle_ref<V, I...> &s) {
     put(i, s.to_vec());
   }
-
-  alignas(sizeof(T) * S) T d_[S];
 };
 
 namespace detail {
