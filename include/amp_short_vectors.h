@@ -14,9 +14,10 @@
 // Components are data members x, y, z, w (and r, g, b, a naming the same
 // storage); every component and swizzle also has MSVC's accessor functions
 // get_x(), set_x(v), ref_x() and get_yx(), set_xz(v), get_wzyx(), ... (no
-// repeated component, as in MSVC). MSVC's swizzle properties (v.yx, v.xyz as
-// lvalues) rest on its __declspec(property) and are not provided: use
-// get_yx() and set_yx(v).
+// repeated component, as in MSVC), and MSVC's swizzle properties over them
+// (`v.yx`, `v.xyz = w`; spec 10.8.2) where __declspec(property) is
+// available: slmc++ compiles every pass with -fdeclspec; a plain clang++
+// needs -fdeclspec or -fms-extensions for them.
 //
 // norm and unorm clamp on every construction and after every operation; a NaN
 // becomes 0, as Direct3D converts NaN to a normalized format.
@@ -190,23 +191,41 @@ namespace detail {
 // Swizzle accessors: get_ab() returns the components a, b as a 2-vector and
 // set_ab(v) stores one; a component missing from the vector makes the
 // accessor an error where it is used, as in MSVC.
+// MSVC's swizzle properties: reading one calls get_, assigning it set_
+// (which takes its value by copy: `t.yx = t` swaps).
+#if defined(__has_declspec_attribute)
+#if __has_declspec_attribute(property)
+#define SLMC_AMP_SWIZZLE_PROPERTIES 1
+#endif
+#endif
+#if defined(SLMC_AMP_SWIZZLE_PROPERTIES)
+#pragma push_macro("__declspec")
+#undef __declspec // the check pass's prelude makes it an annotation
+#define SLMC_SW_PROPERTY(name, n)                                              \
+  __declspec(property(get = get_##name, put = set_##name)) short_vec<T, n> name;
+#else
+#define SLMC_SW_PROPERTY(name, n)
+#endif
 #define SLMC_SW2(a, b)                                                         \
   SLMC_HD short_vec<T, 2> get_##a##b() const { return short_vec<T, 2>(this->a, this->b); } \
-  SLMC_HD void set_##a##b(const short_vec<T, 2> &v) { this->a = v.x; this->b = v.y; }
+  SLMC_HD void set_##a##b(short_vec<T, 2> v) { this->a = v.x; this->b = v.y; } \
+  SLMC_SW_PROPERTY(a##b, 2)
 #define SLMC_SW3(a, b, c)                                                      \
   SLMC_HD short_vec<T, 3> get_##a##b##c() const {                             \
     return short_vec<T, 3>(this->a, this->b, this->c);                         \
   }                                                                            \
-  SLMC_HD void set_##a##b##c(const short_vec<T, 3> &v) {                       \
+  SLMC_HD void set_##a##b##c(short_vec<T, 3> v) {                       \
     this->a = v.x; this->b = v.y; this->c = v.z;                               \
-  }
+  }                                                                            \
+  SLMC_SW_PROPERTY(a##b##c, 3)
 #define SLMC_SW4(a, b, c, d)                                                   \
   SLMC_HD short_vec<T, 4> get_##a##b##c##d() const {                          \
     return short_vec<T, 4>(this->a, this->b, this->c, this->d);                \
   }                                                                            \
-  SLMC_HD void set_##a##b##c##d(const short_vec<T, 4> &v) {                    \
+  SLMC_HD void set_##a##b##c##d(short_vec<T, 4> v) {                    \
     this->a = v.x; this->b = v.y; this->c = v.z; this->d = v.w;                \
-  }
+  }                                                                            \
+  SLMC_SW_PROPERTY(a##b##c##d, 4)
 // Every ordered choice of distinct components.
 #define SLMC_SW3_ALL(a, b, c, d)                                               \
   SLMC_SW3(a, b, c) SLMC_SW3(a, b, d) SLMC_SW3(a, c, b) SLMC_SW3(a, c, d)      \
@@ -336,6 +355,10 @@ private:
   SLMC_HD static T convert(const norm &u) { return T(float(u)); }
   SLMC_HD static T convert(const unorm &u) { return T(float(u)); }
 };
+#undef SLMC_SW_PROPERTY
+#if defined(SLMC_AMP_SWIZZLE_PROPERTIES)
+#pragma pop_macro("__declspec")
+#endif
 #undef SLMC_SW2
 #undef SLMC_SW3
 #undef SLMC_SW4

@@ -371,6 +371,11 @@ bool parseOptions(llvm::ArrayRef<const char *> Args, Options &O) {
     O.TheMode = Mode::SyntaxOnly;
   else if (SawCompileOnly)
     O.TheMode = Mode::CompileOnly;
+  // MSVC's __declspec(property), for C++ AMP's swizzle properties
+  // (<amp_short_vectors.h>); other __declspec spellings are the prelude's.
+  if (!llvm::is_contained(O.CommonFlags, "-fno-declspec") &&
+      !llvm::is_contained(O.CommonFlags, "-fdeclspec"))
+    O.CommonFlags.push_back("-fdeclspec");
   // A program file (or a file given a C for Metal target) is a C for Metal
   // kernel file: it sees cmc's predefined macros in every pass.
   if (O.Emit == EmitKind::Program || O.CmKernelFile || !O.CmTarget.empty())
