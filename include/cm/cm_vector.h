@@ -400,6 +400,9 @@ public:
     return vector_ref<T, SIZE>(d.ptr() + d.offset(offset), d.stride() * STRIDE);
   }
 
+  /// The whole vector as a reference (select<N, 1>(0)).
+  SLMC_CM_FN vector_ref<T, N> select_all() const { return select<N, 1>(0); }
+
   /// The same bytes as elements of type U.
   template <class U>
   SLMC_CM_FN vector_ref<U, N * int(sizeof(T)) / int(sizeof(U))> format() const {
@@ -539,6 +542,9 @@ public:
                                  d.row_stride() * RSTRIDE, d.col_stride() * CSTRIDE);
   }
 
+  /// The whole matrix as a reference (select<R, 1, C, 1>(0, 0)).
+  SLMC_CM_FN matrix_ref<T, R, C> select_all() const { return select<R, 1, C, 1>(0, 0); }
+
   /// Elements (rows[i], cols[i]).
   template <class IR, class IC>
   SLMC_CM_FN vector<T, detail::size_of<IR>::value> iselect(const IR &rows,
@@ -551,13 +557,14 @@ public:
   }
   using base::iselect;
 
-  /// The same bytes with elements of type U (same number of rows).
+  /// The same bytes as a vector of elements of type U (spec 3.2.10: one
+  /// type argument gives a vector, also on a matrix).
   template <class U>
-  SLMC_CM_FN matrix_ref<U, R, C * int(sizeof(T)) / int(sizeof(U))> format() const {
-    static_assert((C * sizeof(T)) % sizeof(U) == 0,
-                  "format: a row's size is not a multiple of the new element's");
-    return matrix_ref<U, R, C * int(sizeof(T)) / int(sizeof(U))>(
-        this->template bytes_as<U>(), C * int(sizeof(T)) / int(sizeof(U)), 1);
+  SLMC_CM_FN vector_ref<U, R * C * int(sizeof(T)) / int(sizeof(U))> format() const {
+    static_assert((R * C * sizeof(T)) % sizeof(U) == 0,
+                  "format: the object's size is not a multiple of the new element's");
+    return vector_ref<U, R * C * int(sizeof(T)) / int(sizeof(U))>(
+        this->template bytes_as<U>(), 1);
   }
   template <class U, int R2, int C2> SLMC_CM_FN matrix_ref<U, R2, C2> format() const {
     static_assert(R2 * C2 * sizeof(U) == R * C * sizeof(T),
