@@ -216,8 +216,6 @@ private:
   static void makeImplicitlyDeviceCode(ASTContext &Ctx, const FunctionDecl *D,
                                        LoweringContext &L) {
     const SourceManager &SM = Ctx.getSourceManager();
-    if (const AnnotateAttr *A = findAnnotation(D, "slmc.cm.kernel"))
-      L.replace(keywordRange(SM, A->getLocation()), "");
     SourceLocation Begin = SM.getExpansionLoc(
         D->getDescribedFunctionTemplate()
             ? D->getDescribedFunctionTemplate()->getBeginLoc()
@@ -232,6 +230,8 @@ private:
         return;
       End = Semi.getLocation();
     }
+    if (const AnnotateAttr *A = findAnnotation(D, "slmc.cm.kernel"))
+      L.replace(keywordRange(SM, A->getLocation()), "");
     L.insertBefore(Begin, "SLMC_HD_BEGIN ");
     L.insertAfterToken(End, " SLMC_HD_END");
   }
