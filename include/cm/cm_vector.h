@@ -663,6 +663,89 @@ private:
 
 #undef SLMC_CM_ASSIGNMENTS
 
+// ---- Values bound to _ref parameters ----------------------------------------
+// cmc binds a vector or matrix argument to a vector_ref / matrix_ref
+// parameter by reference, deducing through it; the pre-pass
+// (lib/Prepass/CmRefParameters.h) forwards such calls through as_ref.
+
+namespace detail {
+template <class X> struct is_value : std::false_type {};
+template <class T, int N> struct is_value<vector<T, N>> : std::true_type {};
+template <class T, int R, int C> struct is_value<matrix<T, R, C>> : std::true_type {};
+/// Whether one of the arguments is a vector or a matrix (not a reference).
+template <class... X> constexpr bool binds_value = (is_value<bare<X>>::value || ...);
+/// The argument's type where a _ref parameter takes it, else void.
+template <bool Ref, class A> using bound = typename std::conditional<Ref, A, void>::type;
+
+/// A view of all of a vector or matrix; anything else as it is.
+template <class T, int N> SLMC_CM_FN vector_ref<T, N> as_ref(const vector<T, N> &v) {
+  return vector_ref<T, N>(v.ptr(), 1);
+}
+template <class T, int R, int C>
+SLMC_CM_FN matrix_ref<T, R, C> as_ref(const matrix<T, R, C> &m) {
+  return matrix_ref<T, R, C>(m.ptr(), C, 1);
+}
+template <class X, class = typename std::enable_if<!is_value<bare<X>>::value>::type>
+SLMC_CM_FN X &&as_ref(X &&x) {
+  return static_cast<X &&>(x);
+}
+
+/// An argument `a` of a forwarding overload (declared `A &&a`) as the
+/// function it forwards to takes it: through as_ref at a _ref position.
+template <bool Ref, class A> struct pass {
+  SLMC_CM_FN static A &&get(typename std::remove_reference<A>::type &a) {
+    return static_cast<A &&>(a);
+  }
+};
+template <class A> struct pass<true, A> {
+  SLMC_CM_FN static auto get(typename std::remove_reference<A>::type &a)
+      -> decltype(as_ref(a)) {
+    return as_ref(a);
+  }
+};
+} // namespace detail
+
+// The overloads the pre-pass adds, one macro per arity: the function's
+// name, then 1 for each _ref position and 0 for the others.
+#define SLMC_CM_UNPAREN(...) __VA_ARGS__
+#define SLMC_CM_REF_OVERLOAD(F, TPARAMS, PARAMS, ARGS, BOUND)                   \
+  template <SLMC_CM_UNPAREN TPARAMS,                                             \
+            typename ::std::enable_if<                                          \
+                ::slmc::cm::detail::binds_value<SLMC_CM_UNPAREN BOUND>, int>::type = 0> \
+  SLMC_CM_FN auto F(SLMC_CM_UNPAREN PARAMS)->decltype(F(SLMC_CM_UNPAREN ARGS)) {  \
+    return F(SLMC_CM_UNPAREN ARGS);                                             \
+  }
+#define SLMC_CM_RO_T(K) class SlmcA##K
+#define SLMC_CM_RO_P(K) SlmcA##K &&slmc_a##K
+#define SLMC_CM_RO_A(K, R) ::slmc::cm::detail::pass<R, SlmcA##K>::get(slmc_a##K)
+#define SLMC_CM_RO_B(K, R) ::slmc::cm::detail::bound<R, SlmcA##K>
+#define SLMC_CM_RO_1(M, R0) M(0, R0)
+#define SLMC_CM_RO_2(M, R0, R1) SLMC_CM_RO_1(M, R0), M(1, R1)
+#define SLMC_CM_RO_3(M, R0, R1, R2) SLMC_CM_RO_2(M, R0, R1), M(2, R2)
+#define SLMC_CM_RO_4(M, R0, R1, R2, R3) SLMC_CM_RO_3(M, R0, R1, R2), M(3, R3)
+#define SLMC_CM_RO_5(M, R0, R1, R2, R3, R4) SLMC_CM_RO_4(M, R0, R1, R2, R3), M(4, R4)
+#define SLMC_CM_RO_6(M, R0, R1, R2, R3, R4, R5)                                \
+  SLMC_CM_RO_5(M, R0, R1, R2, R3, R4), M(5, R5)
+#define SLMC_CM_RO_7(M, R0, R1, R2, R3, R4, R5, R6)                            \
+  SLMC_CM_RO_6(M, R0, R1, R2, R3, R4, R5), M(6, R6)
+#define SLMC_CM_RO_8(M, R0, R1, R2, R3, R4, R5, R6, R7)                        \
+  SLMC_CM_RO_7(M, R0, R1, R2, R3, R4, R5, R6), M(7, R7)
+#define SLMC_CM_RO_T2(K, R) SLMC_CM_RO_T(K)
+#define SLMC_CM_RO_P2(K, R) SLMC_CM_RO_P(K)
+#define SLMC_CM_REF_OVERLOAD_N(N, F, ...)                                       \
+  SLMC_CM_REF_OVERLOAD(F, (SLMC_CM_RO_##N(SLMC_CM_RO_T2, __VA_ARGS__)),          \
+                       (SLMC_CM_RO_##N(SLMC_CM_RO_P2, __VA_ARGS__)),             \
+                       (SLMC_CM_RO_##N(SLMC_CM_RO_A, __VA_ARGS__)),              \
+                       (SLMC_CM_RO_##N(SLMC_CM_RO_B, __VA_ARGS__)))
+#define SLMC_CM_REF_OVERLOAD_1(F, ...) SLMC_CM_REF_OVERLOAD_N(1, F, __VA_ARGS__)
+#define SLMC_CM_REF_OVERLOAD_2(F, ...) SLMC_CM_REF_OVERLOAD_N(2, F, __VA_ARGS__)
+#define SLMC_CM_REF_OVERLOAD_3(F, ...) SLMC_CM_REF_OVERLOAD_N(3, F, __VA_ARGS__)
+#define SLMC_CM_REF_OVERLOAD_4(F, ...) SLMC_CM_REF_OVERLOAD_N(4, F, __VA_ARGS__)
+#define SLMC_CM_REF_OVERLOAD_5(F, ...) SLMC_CM_REF_OVERLOAD_N(5, F, __VA_ARGS__)
+#define SLMC_CM_REF_OVERLOAD_6(F, ...) SLMC_CM_REF_OVERLOAD_N(6, F, __VA_ARGS__)
+#define SLMC_CM_REF_OVERLOAD_7(F, ...) SLMC_CM_REF_OVERLOAD_N(7, F, __VA_ARGS__)
+#define SLMC_CM_REF_OVERLOAD_8(F, ...) SLMC_CM_REF_OVERLOAD_N(8, F, __VA_ARGS__)
+
 // ---- Element-wise operators ------------------------------------------------
 // Found by argument-dependent lookup for the four classes; an operand may be
 // an arithmetic scalar, which is broadcast.

@@ -8,6 +8,7 @@
 #include "Prepass/PrepassFileSystem.h"
 
 #include "Prepass/CmMemberTemplates.h"
+#include "Prepass/CmRefParameters.h"
 #include "Prepass/KernelAttributes.h"
 
 #include "Basic/Diagnostics.h"
@@ -138,6 +139,14 @@ PrepassFileSystem::Entry PrepassFileSystem::prepass(StringRef Key, StringRef Tex
     if (!E.Changed)
       E.Original = Text.str();
     E.Text = std::move(*WithKeywords);
+    E.Changed = true;
+  }
+  // C for Metal vectors and matrices passed to _ref parameters of function
+  // templates (CmRefParameters.h).
+  if (std::optional<std::string> Forwarded = addCmRefForwarders(E.Text)) {
+    if (!E.Changed)
+      E.Original = Text.str();
+    E.Text = std::move(*Forwarded);
     E.Changed = true;
   }
   return E;
