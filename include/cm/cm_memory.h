@@ -20,6 +20,9 @@
 //   write_atomic<OP>(s, offsets[, src0[, src1]][, ret])
 //                                 atomic update of 4-byte elements at element
 //                                 offsets; ret receives the old values
+//   write_typed_atomic<OP[, T, N]>([mask,] s, ret, [src0, [src1,]] u[, v])
+//                                 atomic update of 4-byte pixels (u, v) of
+//                                 a 2-D surface (dwords u of a buffer)
 //
 // 2-D surfaces (CmSurface2D, CmSurface2DUP) have media block accesses:
 //
@@ -54,6 +57,8 @@
 
 #include "cm/cm_surface.h"
 #include "cm/cm_vector.h"
+
+#include <tuple>
 
 enum CmAtomicOpType {
   ATOMIC_ADD = 0x0,
@@ -905,6 +910,106 @@ SLMC_CM_FN inline void write_atomic(SurfaceIndex s, const O &offsets, A &&a, B &
   typedef typename ::slmc::cm::detail::atomic_type<A, B, C>::type T;
   ::slmc::cm::detail::atomic_elements<__MEMORY_SCOPE_DEVICE, ::slmc::cm::detail::kGlobal, T>(
       s.data, s.bytes, 0, OP, offsets, ret, a, b);
+}
+
+// ---- Typed atomics ------------------------------------------------------------
+namespace slmc {
+namespace cm {
+namespace detail {
+
+/// The byte offset of typed element (u, v) of a surface, -1 where there is
+/// none: a pixel of a 2-D surface of 4-byte pixels, or dword u of a buffer.
+/// The hardware drops an access outside (its old value reads as 0).
+SLMC_CM_FN inline long long typed_dword(const SurfaceIndex &s, uint32_t u, uint32_t v) {
+  if (s.pixel == 0)
+    return v == 0 && (unsigned long long)u * 4 + 4 <= s.bytes ? (long long)u * 4 : -1;
+  if (s.pixel != 4 || u >= s.width || v >= s.height)
+    return -1;
+  return (long long)v * s.pitch + (long long)u * 4;
+}
+
+struct all_lanes {};
+SLMC_CM_FN inline bool lane_on(all_lanes, int) { return true; }
+template <class M> SLMC_CM_FN inline bool lane_on(const M &mask, int i) {
+  return elem(mask, i) != 0;
+}
+
+/// write_typed_atomic's operands after the surface: the result, then the
+/// operation's sources, then u [, v [, r [, lod]]] (r and lod name places
+/// in 3-D surfaces and mip levels, which slmc's surfaces do not have:
+/// only r = lod = 0 is an element).
+template <CmAtomicOpType OP, class E, int Lanes, int Coords, class M, class Ops>
+SLMC_CM_FN inline void typed_atomic_lanes(const M &mask, const SurfaceIndex &s, Ops ops) {
+  constexpr int Sources = atomic_arity<OP>::sources;
+  auto &ret = std::get<0>(ops);
+  const auto &u = std::get<1 + Sources>(ops);
+  SLMC_CM_ELEMENTS
+  for (int i = 0; i < Lanes; ++i) {
+    if (!lane_on(mask, i))
+      continue;
+    uint32_t v = 0, r = 0, lod = 0;
+    if constexpr (Coords >= 2)
+      v = uint32_t(elem(std::get<2 + Sources>(ops), i));
+    if constexpr (Coords >= 3)
+      r = uint32_t(elem(std::get<3 + Sources>(ops), i));
+    if constexpr (Coords >= 4)
+      lod = uint32_t(elem(std::get<4 + Sources>(ops), i));
+    E s0 = E(0), s1 = E(0);
+    if constexpr (Sources >= 1)
+      s0 = E(elem(std::get<1>(ops), i));
+    if constexpr (Sources >= 2)
+      s1 = E(elem(std::get<2>(ops), i));
+    const long long at = r || lod ? -1 : typed_dword(s, uint32_t(elem(u, i)), v);
+    E old = E(0);
+    if (at >= 0)
+      old = atomic_update<__MEMORY_SCOPE_DEVICE, kGlobal, E>(
+          static_cast<unsigned char *>(s.data) + at, OP, s0, s1);
+    ret.at(i) = old;
+  }
+}
+
+/// write_typed_atomic's operands after the surface: the result, then the
+/// operation's sources, then u [, v [, r [, lod]]] (r and lod name places
+/// in 3-D surfaces and mip levels, which slmc's surfaces do not have:
+/// only r = lod = 0 is an element).
+template <CmAtomicOpType OP, class T, int N, class M, class R, class... A>
+SLMC_CM_FN inline void typed_atomic(const M &mask, const SurfaceIndex &s, R &&ret, A &&...a) {
+  constexpr int Coords = int(sizeof...(A)) - atomic_arity<OP>::sources;
+  typedef typename std::conditional<std::is_void<T>::value, element_t<R>, T>::type E;
+  constexpr int Lanes = N ? N : size_of<R>::value;
+  constexpr bool Operands = Coords >= 1 && Coords <= 4;
+  constexpr bool Shape = is_object<R> && size_of<R>::value == Lanes;
+  constexpr bool Width = Lanes == 1 || Lanes == 2 || Lanes == 4 || Lanes == 8;
+  constexpr bool Type = sizeof(E) == 4 && std::is_same<element_t<R>, E>::value;
+  static_assert(Operands, "write_typed_atomic: wrong number of operands for this operation "
+                          "(result, sources, then u [, v [, r [, lod]]])");
+  static_assert(!Operands || Shape,
+                "write_typed_atomic: the result is not a vector of N elements");
+  static_assert(!Operands || !Shape || Width, "write_typed_atomic: N must be 1, 2, 4 or 8");
+  static_assert(!Operands || !Shape || !Width || Type,
+                "write_typed_atomic: T must be a 4-byte type, the result's element type");
+  if constexpr (Operands && Shape && Width && Type)
+    typed_atomic_lanes<OP, E, Lanes, Coords>(mask, s, std::forward_as_tuple(ret, a...));
+}
+
+} // namespace detail
+} // namespace cm
+} // namespace slmc
+
+/// write_typed_atomic<OP[, T, N]>([mask,] s, ret, [src0, [src1,]] u [, v [, r [, lod]]]):
+/// the atomic OP on the 4-byte pixels (u[i], v[i]) of a 2-D surface (dword
+/// u[i] of a buffer), old values to ret (the new one for PREDEC; 0 where
+/// the pixel is outside the surface, whose access is dropped). With a
+/// mask, only lanes whose mask element is not 0 take part.
+template <CmAtomicOpType OP, class T = void, int N = 0, class... A>
+SLMC_CM_FN inline void write_typed_atomic(SurfaceIndex s, A &&...a) {
+  ::slmc::cm::detail::typed_atomic<OP, T, N>(::slmc::cm::detail::all_lanes{}, s,
+                                             static_cast<A &&>(a)...);
+}
+template <CmAtomicOpType OP, class T = void, int N = 0, class M, class... A,
+          class = typename std::enable_if<::slmc::cm::detail::is_object<M>>::type>
+SLMC_CM_FN inline void write_typed_atomic(const M &mask, SurfaceIndex s, A &&...a) {
+  ::slmc::cm::detail::typed_atomic<OP, T, N>(mask, s, static_cast<A &&>(a)...);
 }
 
 #endif // SLMC_CM_MEMORY_H
