@@ -3,6 +3,7 @@
 // group's total (threads 0..15 contribute 1: factor 16 on every target).
 #include <cm/cm.h>
 #include "scale_params.h"
+#include "scale_helpers.h"
 
 #if !defined(CM_GENX) || !defined(__CM)
 #error "built without a CM target"
@@ -26,6 +27,6 @@ extern "C" _GENX_MAIN_ void scale(SurfaceIndex in, SurfaceIndex out) {
   const uint offset = cm_linear_global_id() * ELEMS_PER_THREAD * sizeof(int);
   vector<int, ELEMS_PER_THREAD> v;
   read(in, offset, v);
-  v = v * int(factor);
+  scale_by(v, int(factor));
   write(out, offset, v);
 }
