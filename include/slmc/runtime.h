@@ -233,6 +233,11 @@ SLMC_RT_API int slmc_cpu_isa_level(void);
  * bytes aligned to `align`, the same block for every work-item of the group.
  * Null outside a kernel or when memory runs out. */
 SLMC_RT_API void *slmc_cpu_group_local_alloc(size_t bytes, size_t align);
+/* The same for the call numbered `site`: slmc++'s host pass inlines every
+ * function that allocates into the kernel's entries and numbers the calls
+ * left, one per call path, so a call made again (in a loop) gets the same
+ * block, as a GPU's group-local variable. */
+SLMC_RT_API void *slmc_cpu_group_local_site(size_t bytes, size_t align, uint32_t site);
 /* Blocks the calling work-item until every work-item of its group arrives. */
 SLMC_RT_API SLMC_RT_CONVERGENT void slmc_cpu_barrier(void);
 /* Blocks the calling work-item until every work-item of its sub-group

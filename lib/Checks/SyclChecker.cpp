@@ -116,27 +116,6 @@ std::string syclBarrier(ASTContext &Ctx, const ProgramModel &Model,
   return "sycl::group_barrier(" + Item->getName().str() + ".get_group());";
 }
 
-const Stmt *enclosingLoop(ASTContext &Ctx, const Stmt *S, const Stmt *Body) {
-  DynTypedNode N = DynTypedNode::create(*S);
-  for (unsigned Guard = 0; Guard < 256; ++Guard) {
-    auto Parents = Ctx.getParents(N);
-    if (Parents.empty())
-      return nullptr;
-    N = Parents[0];
-    if (N.get<FunctionDecl>() || N.get<CXXRecordDecl>())
-      return nullptr; // left the function
-    const Stmt *P = N.get<Stmt>();
-    if (!P)
-      continue; // a declaration inside the function (the call's variable)
-    if (P == Body)
-      return nullptr;
-    if (isa<ForStmt>(P) || isa<WhileStmt>(P) || isa<DoStmt>(P) ||
-        isa<CXXForRangeStmt>(P))
-      return P;
-  }
-  return nullptr;
-}
-
 class SyclChecker : public Checker {
 public:
   void check(ASTContext &Ctx, const ProgramModel &Model, Reporter &R) override {
@@ -240,12 +219,9 @@ private:
     const FunctionDecl *Fn = nullptr;
     if (!G.Function || !G.Function->hasBody(Fn))
       return;
+    // A call in a loop makes its allocation once: every iteration gets the
+    // same object, as DPC++'s one variable per call path.
     SourceLocation Loc = G.Call->getBeginLoc();
-    if (const Stmt *Loop = enclosingLoop(Ctx, G.Call, Fn->getBody())) {
-      R.report(Loc, Diag::err_sycl_glm_in_loop) << Callee;
-      R.report(Loop->getBeginLoc(), Diag::note_sycl_loop_here);
-      return;
-    }
 
     // Every kernel that reaches the call, with each call path to it. A call
     // in a helper no kernel of this translation unit reaches is checked
@@ -320,18 +296,7 @@ private:
       Uniformity U(Fn, ClassifyIn);
       const Stmt *Site = I < Path.size() ? static_cast<const Stmt *>(Path[I].Site)
                                          : static_cast<const Stmt *>(G.Call);
-      const FunctionDecl *Def = nullptr;
-      Fn->hasBody(Def);
       bool Last = I == Path.size();
-      // The call's own position in the last function is reported below
-      // with the diagnostics that name it.
-      if (const Stmt *Loop = Last ? nullptr : enclosingLoop(Ctx, Site, Def->getBody())) {
-        R.report(G.Call->getBeginLoc(), Diag::err_sycl_glm_path_in_loop) << Callee;
-        R.report(Loop->getBeginLoc(), Diag::note_sycl_loop_here);
-        notePath(R, Path);
-        R.report(K.location(), Diag::note_sycl_kernel_launched_here);
-        return false;
-      }
       if (const Expr *Cond = U.divergentCondition(Site)) {
         R.report(G.Call->getBeginLoc(),
                  Last ? Diag::err_sycl_glm_divergent : Diag::err_sycl_glm_path_divergent)

@@ -62,6 +62,7 @@
 #include "llvm/IR/PassManager.h"
 #include "llvm/IR/ValueMap.h"
 #include "llvm/IR/Verifier.h"
+#include "CpuFallback/GroupLocalSites.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Plugins/PassPlugin.h"
 #include "llvm/Support/CommandLine.h"
@@ -101,7 +102,8 @@ constexpr const char *kWorkItemLoopMD = "slmc.work-item-loop";
 // Functions whose meaning depends on running as one of a group's fibers.
 constexpr const char *kFiberOnly[] = {"slmc_cpu_sub_group_barrier",
                                       "slmc_cpu_sub_group_shuffle",
-                                      "slmc_cpu_group_local_alloc"};
+                                      "slmc_cpu_group_local_alloc",
+                                      "slmc_cpu_group_local_site"};
 
 // slmc_cpu_item (slmc/runtime.h; the runtime asserts this layout): local_id
 // at 0, local_size at 24, 64 bytes in all.
@@ -879,7 +881,7 @@ private:
         StringRef N = Callee->getName();
         Why = N.starts_with("slmc_cpu_sub_group_")
                   ? "the kernel uses sub-group barriers or shuffles"
-              : N == "slmc_cpu_group_local_alloc"
+              : N.starts_with("slmc_cpu_group_local_")
                   ? "the kernel allocates group-local memory in a function it "
                     "calls"
                   : "the kernel is instrumented for SLMC_CHECK";
@@ -2565,6 +2567,9 @@ extern "C" LLVM_ATTRIBUTE_WEAK PassPluginLibraryInfo llvmGetPassPluginInfo() {
           [](PassBuilder &PB) {
             PB.registerPipelineStartEPCallback(
                 [](ModulePassManager &MPM, OptimizationLevel Level) {
+                  // At every level: without it, calls in loops would get
+                  // a new block each time.
+                  MPM.addPass(slmc::GroupLocalSitesPass());
                   if (Level != OptimizationLevel::O0)
                     MPM.addPass(ConvergentCallersPass());
                 });
@@ -2578,6 +2583,10 @@ extern "C" LLVM_ATTRIBUTE_WEAK PassPluginLibraryInfo llvmGetPassPluginInfo() {
             PB.registerPipelineParsingCallback(
                 [](StringRef Name, ModulePassManager &MPM,
                    ArrayRef<PassBuilder::PipelineElement>) {
+                  if (Name == "slmc-group-local-sites") {
+                    MPM.addPass(slmc::GroupLocalSitesPass());
+                    return true;
+                  }
                   if (Name == "slmc-convergent-callers") {
                     MPM.addPass(ConvergentCallersPass());
                     return true;

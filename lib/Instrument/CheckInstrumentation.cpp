@@ -35,6 +35,8 @@
 // without -fslmc-check has no hooks at all.
 //
 //===----------------------------------------------------------------------===//
+#include "CpuFallback/GroupLocalSites.h"
+
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringMap.h"
@@ -334,6 +336,10 @@ struct SlmcCheckPass : PassInfoMixin<SlmcCheckPass> {
 
 extern "C" LLVM_ATTRIBUTE_WEAK PassPluginLibraryInfo llvmGetPassPluginInfo() {
   return {LLVM_PLUGIN_API_VERSION, "slmc-check", "1", [](PassBuilder &PB) {
+            // One group-local block per call path, as without the checks.
+            PB.registerPipelineStartEPCallback([](ModulePassManager &MPM, OptimizationLevel) {
+              MPM.addPass(slmc::GroupLocalSitesPass());
+            });
             PB.registerOptimizerLastEPCallback(
                 [](ModulePassManager &MPM, OptimizationLevel, ThinOrFullLTOPhase) {
                   MPM.addPass(SlmcCheckPass());

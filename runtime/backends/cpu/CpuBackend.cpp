@@ -533,26 +533,15 @@ public:
   void *groupLocalBlock(size_t Bytes, size_t Align) {
     if (!Current)
       return nullptr;
-    uint32_t N = Current->GroupLocalCalls++;
-    if (Align < alignof(std::max_align_t))
-      Align = alignof(std::max_align_t);
-    if ((Align & (Align - 1)) != 0)
+    return blockAt(PathBlocks, Current->GroupLocalCalls++, Bytes, Align);
+  }
+
+  /// The block of call path `Site` (slmc_cpu_group_local_site), the same
+  /// for every call the group's work-items make there.
+  void *groupLocalSite(size_t Bytes, size_t Align, uint32_t Site) {
+    if (!Current)
       return nullptr;
-    if (N >= PathBlocks.size())
-      PathBlocks.resize(N + 1);
-    Block &B = PathBlocks[N];
-    if (!B.Memory || B.Bytes < Bytes || reinterpret_cast<uintptr_t>(B.Memory) % Align) {
-      std::free(B.Memory);
-      B = Block{};
-      void *P = nullptr;
-      if (posix_memalign(&P, Align, roundUp(Bytes ? Bytes : 1, Align)) != 0)
-        return nullptr;
-      B.Memory = P;
-      B.Bytes = Bytes;
-    }
-    if (RaceRunner == this)
-      raceRange(B.Memory, Bytes, "group_local_memory");
-    return B.Memory;
+    return blockAt(SiteBlocks, Site, Bytes, Align);
   }
 
   ~GroupRunner() {
@@ -561,8 +550,9 @@ public:
         __tsan_destroy_fiber(W.TsanFiber);
     std::free(GroupMemory);
     std::free(Storage);
-    for (Block &B : PathBlocks)
-      std::free(B.Memory);
+    for (std::vector<Block> *Blocks : {&PathBlocks, &SiteBlocks})
+      for (Block &B : *Blocks)
+        std::free(B.Memory);
   }
 
 private:
@@ -1002,9 +992,34 @@ private:
     void *Memory = nullptr;
     size_t Bytes = 0;
   };
+
+  /// Block N of `Blocks`, of at least `Bytes` aligned to `Align`.
+  void *blockAt(std::vector<Block> &Blocks, uint32_t N, size_t Bytes, size_t Align) {
+    if (Align < alignof(std::max_align_t))
+      Align = alignof(std::max_align_t);
+    if ((Align & (Align - 1)) != 0)
+      return nullptr;
+    if (N >= Blocks.size())
+      Blocks.resize(N + 1);
+    Block &B = Blocks[N];
+    if (!B.Memory || B.Bytes < Bytes || reinterpret_cast<uintptr_t>(B.Memory) % Align) {
+      std::free(B.Memory);
+      B = Block{};
+      void *P = nullptr;
+      if (posix_memalign(&P, Align, roundUp(Bytes ? Bytes : 1, Align)) != 0)
+        return nullptr;
+      B.Memory = P;
+      B.Bytes = Bytes;
+    }
+    if (RaceRunner == this)
+      raceRange(B.Memory, Bytes, "group_local_memory");
+    return B.Memory;
+  }
+
   StackPool Stacks;
   std::vector<WorkItem> Items;
   std::vector<Block> PathBlocks; // slmc_cpu_group_local_alloc's, by call number
+  std::vector<Block> SiteBlocks; // slmc_cpu_group_local_site's, by site
   std::vector<uint32_t> ShuffleSlots[2]; // sub-group exchanges, by linear id
   void *GroupMemory = nullptr;
   size_t GroupMemoryCapacity = 0;
@@ -1551,6 +1566,11 @@ extern "C" const slmc_cpu_item *slmc_cpu_current_item(void) {
 extern "C" void *slmc_cpu_group_local_alloc(size_t bytes, size_t align) {
   GroupRunner *R = ActiveRunner;
   return R ? R->groupLocalBlock(bytes, align) : nullptr;
+}
+
+extern "C" void *slmc_cpu_group_local_site(size_t bytes, size_t align, uint32_t site) {
+  GroupRunner *R = ActiveRunner;
+  return R ? R->groupLocalSite(bytes, align, site) : nullptr;
 }
 
 extern "C" int slmc_cpu_work_item_loops(const char *why_not) {

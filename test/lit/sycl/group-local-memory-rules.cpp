@@ -1,9 +1,10 @@
 // Where sycl::ext::oneapi::group_local_memory may be called: in an nd_range
 // kernel's function or in a function it calls, as long as every call on the
 // way and the call itself are made by every work-item of the group together
-// (outside loops and work-item-dependent control flow, no recursion): then
-// each call path has one allocation per work-group, as DPC++ gives after
-// inlining. DPC++ checks none of this; slmc does, through slmc++ and the
+// (outside work-item-dependent control flow, loops whose trip count depends
+// on the work-item included; no recursion): then each call path has one
+// allocation per work-group, as DPC++ gives after inlining, and a call made
+// again in a loop is the same allocation. DPC++ checks none of this; slmc does, through slmc++ and the
 // plugin.
 // RUN: %slmcxx -fsyntax-only -Xclang -verify %s
 // RUN: %clangxx -std=c++17 %plugin -fsyntax-only -Xclang -verify %s
@@ -33,11 +34,25 @@ int *flagged(group<1> g, int flag) {
   return nullptr;
 }
 
-// Rejected helper shapes.
+// Called in a loop, or calling in one: every iteration, the same object.
 int *in_loop(group<1> g) {
-  auto p = oneapi::group_local_memory<int>(g); // expected-error {{'group_local_memory' is reached through a call in a loop: every call path has one allocation per work-group}}
+  auto p = oneapi::group_local_memory<int>(g);
   return &*p;
 }
+int *loop_inside(group<1> g) {
+  int *last = nullptr;
+  for (int i = 0; i < 2; ++i) {
+    auto p = oneapi::group_local_memory<int>(g);
+    last = &*p;
+  }
+  return last;
+}
+int *item_loop(group<1> g) {
+  auto p = oneapi::group_local_memory_for_overwrite<int>(g); // expected-error {{'group_local_memory_for_overwrite' must be reached by every work-item of the group, but a call on the way is under work-item-dependent control flow}}
+  return &*p;
+}
+
+// Rejected helper shapes.
 int *diverged(group<1> g) {
   auto p = oneapi::group_local_memory<int>(g); // expected-error {{'group_local_memory' must be reached by every work-item of the group, but a call on the way is under work-item-dependent control flow}}
   return &*p;
@@ -48,14 +63,6 @@ int *recursive(group<1> g, int n) {
   if (n > 0)
     recursive(g, n - 1);
   return &*p;
-}
-int *loop_inside(group<1> g) {
-  int *last = nullptr;
-  for (int i = 0; i < 2; ++i) { // expected-note {{inside this loop}}
-    auto p = oneapi::group_local_memory<int>(g); // expected-error {{'group_local_memory' cannot be called in a loop: every call site has one allocation per work-group}}
-    last = &*p;
-  }
-  return last;
 }
 int *from_range_kernel(group<1> g) {
   auto p = oneapi::group_local_memory<int>(g); // expected-error {{'group_local_memory' needs a kernel launched over an nd_range, which has work-groups}}
@@ -77,8 +84,12 @@ void rules(queue &q, int *out, int n) {
         auto u = oneapi::group_local_memory<int>(it.get_group(), 7);
         (void)u;
       }
-      for (int i = 0; i < 2; ++i) { // expected-note {{inside this loop}}
-        auto l = oneapi::group_local_memory<int>(it.get_group()); // expected-error {{'group_local_memory' cannot be called in a loop: every call site has one allocation per work-group}}
+      for (int i = 0; i < 2; ++i) { // a uniform loop: fine
+        auto l = oneapi::group_local_memory<int>(it.get_group());
+        (void)l;
+      }
+      for (size_t i = 0; i < it.get_local_id(0); ++i) { // expected-note {{this condition depends on the work-item}}
+        auto l = oneapi::group_local_memory<int>(it.get_group()); // expected-error {{'group_local_memory' must be called by every work-item of the group, but this call is under work-item-dependent control flow}}
         (void)l;
       }
       if (it.get_local_id(0) == 0) { // expected-note {{this condition depends on the work-item}}
@@ -92,8 +103,10 @@ void rules(queue &q, int *out, int n) {
       int *m2 = middle(it.get_group());
       flagged(it.get_group(), n);
       flagged(it.get_group(), int(it.get_local_id(0))); // expected-note {{called from 'operator()' here}}
-      for (int i = 0; i < 2; ++i) // expected-note {{inside this loop}}
-        in_loop(it.get_group()); // expected-note {{called from 'operator()' here}}
+      for (int i = 0; i < 2; ++i)
+        in_loop(it.get_group());
+      for (int i = 0; i < int(it.get_local_id(0)); ++i) // expected-note {{this condition depends on the work-item}}
+        item_loop(it.get_group()); // expected-note {{called from 'operator()' here}}
       if (it.get_group_linear_id() == 0)
         via_diverged(it.get_group()); // uniform: fine on this path
       if (it.get_local_id(0) == 1) // expected-note {{this condition depends on the work-item}}
@@ -103,7 +116,7 @@ void rules(queue &q, int *out, int n) {
       (*ok)[it.get_local_id(0)] = *w + h2[0] + int((*ow)[0]) + int(t2[0]) + m2[0];
       group_barrier(it.get_group());
       out[it.get_global_id(0)] = (*ok)[0];
-    }); // expected-note@-34 4 {{kernel launched here}}
+    }); // expected-note@-40 4 {{kernel launched here}}
   });
   q.submit([&](handler &h) {
     h.parallel_for(range<1>(64), [=](id<1> i) {
