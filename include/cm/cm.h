@@ -23,6 +23,7 @@
 //   cm/cm_memory.h      read/write on surfaces, write_atomic
 //   cm/cm_slm.h         thread-group ids, cm_barrier, shared local memory
 //   cm/cm_printf.h      printf, cm_printf, cmprint
+//   cm/cm_unsupported.h what slmc does not provide: a named compile error
 //
 // The same header serves the check pass (plain C++), the device passes
 // (SPIR-V, PTX) and the host pass (the CPU fallback): everything a kernel
@@ -63,6 +64,7 @@
 #include "cm/cm_printf.h"
 #include "cm/cm_slm.h"
 #include "cm/cm_surface.h"
+#include "cm/cm_unsupported.h"
 #include "cm/cm_vector.h"
 
 namespace slmc {

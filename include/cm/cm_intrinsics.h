@@ -604,6 +604,32 @@ cm_fbh(const X &x) {
   });
 }
 
+/// The number of leading zero bits of each element, as a 32-bit value
+/// (32 for 0; a narrower element is widened first, zero-extended).
+template <class X>
+SLMC_CM_FN inline typename ::slmc::cm::detail::map_result<X, uint>::type cm_lzd(const X &x,
+                                                                              int = 0) {
+  typedef ::slmc::cm::detail::element_t<X> E;
+  static_assert(std::is_integral<E>::value && sizeof(E) <= 4, "cm_lzd takes integers of up to 32 bits");
+  if constexpr (!(std::is_integral<E>::value && sizeof(E) <= 4))
+    return {};
+  else
+    return ::slmc::cm::detail::map<uint>(x, [](E v) {
+      const uint u = uint(::slmc::cm::detail::ubits(v));
+      return u == 0 ? 32u : uint(__builtin_clz(u));
+    });
+}
+
+/// The fractional part of each element: x - floor(x), in [0, 1).
+template <class X, class = typename std::enable_if<::slmc::cm::detail::is_object<X> ||
+                                                   ::slmc::cm::detail::is_scalar<X>>::type>
+SLMC_CM_FN inline typename ::slmc::cm::detail::map_result<X, float>::type cm_frc(const X &x,
+                                                                               int = 0) {
+  static_assert(std::is_floating_point<::slmc::cm::detail::element_t<X>>::value,
+                "cm_frc takes floating-point operands");
+  return ::slmc::cm::detail::map<float>(x, [](float v) { return v - __builtin_floorf(v); });
+}
+
 // cmc declares the bit intrinsics `template <typename T, int SZ> ...
 // NAME(vector<T, SZ>)`: callers may write the element type
 // (cm_cbit<unsigned int>(v)), which must be the operand's.

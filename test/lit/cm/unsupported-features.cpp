@@ -1,0 +1,38 @@
+// C for Metal features slmc does not provide are one named error each, at
+// the line that uses them, and the rest of the file is still checked (an
+// error after a SIMD block is reported too).
+// RUN: %slmcxx -fsyntax-only -Xclang -verify %s
+#include <cm/cm.h>
+
+extern "C" _GENX_MAIN_ void simd_cf(SurfaceIndex s) {
+  vector<int, 16> v = 0, w = 1;
+  SIMD_IF_BEGIN(v > 0) { // expected-error {{SIMD control flow (SIMD_IF_BEGIN) is not supported by slmc}}
+    v = w;
+  } SIMD_ELSEIF(v < 0) {
+    v = 0;
+  } SIMD_ELSE {
+    v += 1;
+  } SIMD_IF_END;
+  SIMD_DO_WHILE_BEGIN { // expected-error {{SIMD control flow (SIMD_DO_WHILE_BEGIN) is not supported by slmc}}
+    v += 1;
+    SIMD_IF_BEGIN(v > 4) { // expected-error {{SIMD control flow (SIMD_IF_BEGIN) is not supported by slmc}}
+      SIMD_BREAK;
+    } SIMD_IF_END;
+  } SIMD_DO_WHILE_END(v < 8);
+  write(s, 0, v);
+  int after = undeclared_name; // expected-error {{use of undeclared identifier 'undeclared_name'}}
+}
+
+// expected-error@+1 {{'SamplerIndex' is unavailable: a sampler (SamplerIndex) is not supported by slmc}}
+extern "C" _GENX_MAIN_ void sampler(SamplerIndex smp, SurfaceIndex s) {
+  matrix<float, 4, 16> m;
+  // expected-error@+1 {{is unavailable: sampling (sample16) is not supported by slmc}}
+  sample16(m, CM_R_ENABLE, s, smp, 0.5f, 0.5f);
+  vector<uint, 8> u = 0, v = 0;
+  matrix<uint, 1, 8> t;
+  // expected-error@+1 {{is unavailable: a typed surface read (read_typed) is not supported by slmc}}
+  read_typed(s, CM_R_ENABLE, t, u, v);
+  // expected-error@+1 {{is unavailable: a raw message (cm_send) is not supported by slmc}}
+  cm_send<1>(t, u, 0, 0);
+}
+// expected-note@cm/cm_unsupported.h:* 1+ {{has been explicitly marked unavailable here}}
