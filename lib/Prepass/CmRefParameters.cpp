@@ -194,6 +194,9 @@ std::optional<Candidate> readFunctionTemplate(const std::vector<Token> &Toks, si
   }
   if (LParen == 0 || (LParen >= 2 && Toks[LParen - 2].isOneOf(tok::coloncolon, tok::tilde)))
     return std::nullopt; // no declarator, or a member defined out of its class
+  if (Toks[LParen - 1].needsCleaning())
+    return std::nullopt; // a name split by a line continuation (its raw text
+                         // holds the newline, which the overload must not copy)
   std::optional<size_t> RParen = matching(Toks, LParen);
   if (!RParen || *RParen == LParen + 1)
     return std::nullopt;

@@ -98,6 +98,9 @@ TEST(CmRefParameters, LeavesOtherTemplatesAlone) {
            "template <class T> _GENX_MAIN_ void k(vector_ref<T, 4> v) {}",
            "void g() { struct L { template <class T> void f(vector_ref<T, 4>) {} }; }",
            "#define DEF template <class T> void f(vector_ref<T, 4> v) {}\n",
+           // a name split by a line continuation (a fuzzer's finding: the
+           // overload would have copied the newline)
+           "template <class T> void spl\\\nit(vector_ref<T, 4> v) {}",
            // an operator
            "template <class T> vector<T, 4> operator+(vector_ref<T, 4> v, int) { return v; }",
        })
