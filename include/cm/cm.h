@@ -23,6 +23,7 @@
 //   cm/cm_memory.h      read/write on surfaces, write_atomic
 //   cm/cm_slm.h         thread-group ids, cm_barrier, shared local memory
 //   cm/cm_printf.h      printf, cm_printf, cmprint
+//   cm/cm_simdcf.h      SIMD control flow (SIMD_IF_BEGIN, SIMD_DO_WHILE_BEGIN)
 //   cm/cm_unsupported.h what slmc does not provide: a named compile error
 //
 // The same header serves the check pass (plain C++), the device passes
@@ -62,6 +63,7 @@
 #include "cm/cm_intrinsics.h"
 #include "cm/cm_memory.h"
 #include "cm/cm_printf.h"
+#include "cm/cm_simdcf.h"
 #include "cm/cm_slm.h"
 #include "cm/cm_surface.h"
 #include "cm/cm_unsupported.h"

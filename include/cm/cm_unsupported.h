@@ -11,11 +11,6 @@
 // uses it, rather than an undeclared identifier and the errors that follow
 // from it:
 //
-//  * SIMD control flow (SIMD_IF_BEGIN ... SIMD_IF_END, SIMD_DO_WHILE_BEGIN
-//    ... SIMD_DO_WHILE_END, SIMD_BREAK, SIMD_CONTINUE): per-channel
-//    predication of every statement in the block. The macros expand to one
-//    static_assert and plain control flow, so the rest of the file is still
-//    checked.
 //  * samplers and 3-D surfaces (SamplerIndex, sample16, sample32,
 //    cm_3d_sample, cm_3d_load), typed surface reads and writes
 //    (read_typed, write_typed), the video motion engine (VmeIndex,
@@ -24,22 +19,6 @@
 //===----------------------------------------------------------------------===//
 #ifndef SLMC_CM_UNSUPPORTED_H
 #define SLMC_CM_UNSUPPORTED_H
-
-#define SLMC_CM_SIMD_CF_MESSAGE(FORM)                                          \
-  "SIMD control flow (" FORM ") is not supported by slmc: compute both sides " \
-  "and combine them with merge(), or loop while any() channel is active"
-#define SIMD_IF_BEGIN(...)                                                     \
-  static_assert(false, SLMC_CM_SIMD_CF_MESSAGE("SIMD_IF_BEGIN"));              \
-  if (true)
-#define SIMD_ELSEIF(...) else if (true)
-#define SIMD_ELSE else
-#define SIMD_IF_END
-#define SIMD_DO_WHILE_BEGIN                                                    \
-  static_assert(false, SLMC_CM_SIMD_CF_MESSAGE("SIMD_DO_WHILE_BEGIN"));        \
-  do
-#define SIMD_DO_WHILE_END(...) while (false)
-#define SIMD_BREAK break
-#define SIMD_CONTINUE continue
 
 #define SLMC_CM_UNAVAILABLE(WHAT) __attribute__((unavailable(WHAT " is not supported by slmc")))
 

@@ -169,6 +169,12 @@ template <class X, class Y, class E> struct result_object {
 
 template <class T> struct tag {};
 
+/// The channels on in SIMD control flow (<cm/cm_simdcf.h>): bit i for
+/// channel i.
+struct simd_ctx {
+  uint on;
+};
+
 /// `v` converted to R with saturation (cm/cm_intrinsics.h).
 template <class R, class V> SLMC_CM_FN inline R saturate(V v);
 
@@ -268,6 +274,31 @@ public:
     SLMC_CM_ELEMENTS
     for (int i = 0; i < N; ++i)
       at(i) = tmp[i];
+  }
+
+  /// merge in SIMD control flow (the pre-pass calls this instead, with the
+  /// block's channels): only the channels on take the merged values.
+  template <class... A>
+  SLMC_CM_FN void simd_merge(const detail::simd_ctx &c, const A &...a) const {
+    vector<T, N> merged(self());
+    merged.merge(a...);
+    merge(merged, c.on);
+  }
+
+  /// any() and all() in SIMD control flow: over the channels on.
+  SLMC_CM_FN ushort simd_any(const detail::simd_ctx &c) const {
+    SLMC_CM_ELEMENTS
+    for (int i = 0; i < N; ++i)
+      if (((c.on >> i) & 1u) && get(i) != T(0))
+        return 1;
+    return 0;
+  }
+  SLMC_CM_FN ushort simd_all(const detail::simd_ctx &c) const {
+    SLMC_CM_ELEMENTS
+    for (int i = 0; i < N; ++i)
+      if (((c.on >> i) & 1u) && get(i) == T(0))
+        return 0;
+    return 1;
   }
 
   /// 1 if any (all) element is non-zero.

@@ -9,6 +9,7 @@
 
 #include "Prepass/CmMemberTemplates.h"
 #include "Prepass/CmRefParameters.h"
+#include "Prepass/CmSimdControlFlow.h"
 #include "Prepass/KernelAttributes.h"
 
 #include "Basic/Diagnostics.h"
@@ -147,6 +148,13 @@ PrepassFileSystem::Entry PrepassFileSystem::prepass(StringRef Key, StringRef Tex
     if (!E.Changed)
       E.Original = Text.str();
     E.Text = std::move(*Forwarded);
+    E.Changed = true;
+  }
+  // Writes in C for Metal SIMD control flow blocks (CmSimdControlFlow.h).
+  if (std::optional<std::string> Masked = maskCmSimdControlFlow(E.Text)) {
+    if (!E.Changed)
+      E.Original = Text.str();
+    E.Text = std::move(*Masked);
     E.Changed = true;
   }
   return E;

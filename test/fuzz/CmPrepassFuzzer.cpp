@@ -7,16 +7,18 @@
 //===----------------------------------------------------------------------===//
 //
 // The C for Metal pre-passes (the `template` keyword before select,
-// replicate and format; the forwarding overloads for _ref parameters) read
+// replicate and format; the forwarding overloads for _ref parameters; the
+// channels of SIMD control flow blocks passed to what they write) read
 // every C for Metal file before Clang does, so they must take any text:
 // never crash or loop. Beyond memory safety the harness checks their
 // promises: text that is not C for Metal code is left alone, every line
-// keeps its place (diagnostics point at the user's lines), and what they
-// add is only insertions (the input is a subsequence of the output).
+// keeps its place (diagnostics point at the user's lines), and the first
+// two only insert (the input is a subsequence of the output).
 //
 //===----------------------------------------------------------------------===//
 #include "Prepass/CmMemberTemplates.h"
 #include "Prepass/CmRefParameters.h"
+#include "Prepass/CmSimdControlFlow.h"
 
 #include <algorithm>
 #include <cstddef>
@@ -50,6 +52,13 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   std::optional<std::string> Keywords = slmc::insertCmTemplateKeywords(Text);
   checkInsertionsOnly(Text, Keywords);
   const std::string &Next = Keywords ? *Keywords : Text;
-  checkInsertionsOnly(Next, slmc::addCmRefForwarders(Next));
+  std::optional<std::string> Forwarded = slmc::addCmRefForwarders(Next);
+  checkInsertionsOnly(Next, Forwarded);
+  const std::string &Last = Forwarded ? *Forwarded : Next;
+  std::optional<std::string> Masked = slmc::maskCmSimdControlFlow(Last);
+  if (Masked && (!slmc::isCmSource(Last) ||
+                 std::count(Masked->begin(), Masked->end(), '\n') !=
+                     std::count(Last.begin(), Last.end(), '\n')))
+    __builtin_trap(); // lines moved (it also renames and replaces tokens)
   return 0;
 }

@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Prepass/CmRefParameters.h"
+#include "Prepass/CmSimdControlFlow.h"
 
 #include <gtest/gtest.h>
 
@@ -119,6 +120,63 @@ TEST(CmRefParameters, MalformedTextIsLeftToTheParser) {
                          "template", "template <", "} template <class T> f(vector_ref<T,4>) {}}",
                          "template <class T> void f(vector_ref<T, 4> v,) {}"})
     (void)addCmRefForwarders(Cm + In); // must not crash; the parser reports it
+}
+
+std::string masked(const std::string &Body) {
+  std::optional<std::string> Out = maskCmSimdControlFlow(Cm + Body);
+  return Out ? Out->substr(Cm.size()) : std::string("<unchanged>");
+}
+
+const std::string Assign = "::slmc::cm::detail::simd_assign(slmc_simd_ctx, ";
+
+TEST(CmSimdControlFlow, AssignmentsInABlockTakeItsChannels) {
+  std::string In = "SIMD_IF_BEGIN (v > 0) {\n"
+                   "  x = a + b;\n"
+                   "  m -= 1;\n"
+                   "  v.select<4, 1>(0) *= 2;\n"
+                   "} SIMD_IF_END;\n"
+                   "x = 3;\n";
+  std::string Out = masked(In);
+  EXPECT_EQ(Out, "SIMD_IF_BEGIN (v > 0) {\n"
+                 "  " + Assign + "x , a + b);\n"
+                 "  " + Assign + "m , (m) - ( 1));\n"
+                 "  " + Assign + "v.select<4, 1>(0) , (v . select < 4 , 1 > ( 0 )) * ( 2));\n"
+                 "} SIMD_IF_END;\n"
+                 "x = 3;\n");
+  EXPECT_EQ(lines(Out), lines(In));
+}
+
+TEST(CmSimdControlFlow, StatementsAfterControlHeads) {
+  EXPECT_EQ(masked("SIMD_DO_WHILE_BEGIN { for (int i = 0; i < 2; ++i) x += 1; "
+                   "if (k) y = 2; else y = 3; } SIMD_DO_WHILE_END(x < 4);"),
+            "SIMD_DO_WHILE_BEGIN { for (int i = 0; i < 2; ++i) " + Assign +
+                "x , (x) + ( 1)); if (k) " + Assign + "y , 2); else " + Assign +
+                "y , 3); } SIMD_DO_WHILE_END(x < 4);");
+}
+
+TEST(CmSimdControlFlow, DeclarationsAndConditionsStay) {
+  EXPECT_EQ(masked("SIMD_IF_BEGIN (a == b) { vector<int, 8> t = a; int k = 1; "
+                   "const float *p = q; } SIMD_ELSEIF (a != b) { } SIMD_IF_END;"),
+            "<unchanged>");
+}
+
+TEST(CmSimdControlFlow, CallsThatWriteTakeTheChannels) {
+  EXPECT_EQ(masked("SIMD_IF_BEGIN (v) { read(s, 0, o, d); v.merge(a, m); k = v.any(); "
+                   "t = cm_sum<int>(v); w.read(); } SIMD_IF_END; read(s, 0, v);"),
+            "SIMD_IF_BEGIN (v) { ::slmc::cm::detail::simd_read(slmc_simd_ctx, s, 0, o, d); "
+            "v.simd_merge(slmc_simd_ctx, a, m); " + Assign +
+                "k , v.simd_any(slmc_simd_ctx)); " + Assign +
+                "t , ::slmc::cm::detail::simd_cm_sum<int>(slmc_simd_ctx, v)); w.read(); } "
+                "SIMD_IF_END; read(s, 0, v);");
+}
+
+TEST(CmSimdControlFlow, OnlyCmFilesWithBlocks) {
+  EXPECT_FALSE(maskCmSimdControlFlow("SIMD_IF_BEGIN (v) { x = 1; } SIMD_IF_END;"));
+  EXPECT_EQ(masked("void f() { x = 1; }"), "<unchanged>");
+  // Unbalanced or malformed text is left to the parser.
+  for (const char *In : {"SIMD_IF_BEGIN (", "SIMD_IF_BEGIN { x = ", "SIMD_DO_WHILE_BEGIN } } x =;",
+                         "SIMD_IF_BEGIN (v) { x \\\n= 1; }", "SIMD_IF_BEGIN(v) { = 1; }"})
+    (void)maskCmSimdControlFlow(Cm + In);
 }
 
 } // namespace

@@ -1,27 +1,7 @@
 // C for Metal features slmc does not provide are one named error each, at
-// the line that uses them, and the rest of the file is still checked (an
-// error after a SIMD block is reported too).
+// the line that uses them.
 // RUN: %slmcxx -fsyntax-only -Xclang -verify %s
 #include <cm/cm.h>
-
-extern "C" _GENX_MAIN_ void simd_cf(SurfaceIndex s) {
-  vector<int, 16> v = 0, w = 1;
-  SIMD_IF_BEGIN(v > 0) { // expected-error {{SIMD control flow (SIMD_IF_BEGIN) is not supported by slmc}}
-    v = w;
-  } SIMD_ELSEIF(v < 0) {
-    v = 0;
-  } SIMD_ELSE {
-    v += 1;
-  } SIMD_IF_END;
-  SIMD_DO_WHILE_BEGIN { // expected-error {{SIMD control flow (SIMD_DO_WHILE_BEGIN) is not supported by slmc}}
-    v += 1;
-    SIMD_IF_BEGIN(v > 4) { // expected-error {{SIMD control flow (SIMD_IF_BEGIN) is not supported by slmc}}
-      SIMD_BREAK;
-    } SIMD_IF_END;
-  } SIMD_DO_WHILE_END(v < 8);
-  write(s, 0, v);
-  int after = undeclared_name; // expected-error {{use of undeclared identifier 'undeclared_name'}}
-}
 
 // expected-error@+1 {{'SamplerIndex' is unavailable: a sampler (SamplerIndex) is not supported by slmc}}
 extern "C" _GENX_MAIN_ void sampler(SamplerIndex smp, SurfaceIndex s) {
