@@ -82,6 +82,24 @@ bool opensCalledTemplate(const std::vector<Token> &Toks, size_t Less) {
 
 } // namespace
 
+void forEachRawToken(StringRef Text,
+                     llvm::function_ref<void(const Token &, bool InDirective)> F) {
+  LangOptions LO;
+  LO.CPlusPlus = LO.CPlusPlus11 = LO.CPlusPlus17 = 1;
+  Lexer Lex(SourceLocation::getFromRawEncoding(1), LO, Text.begin(), Text.begin(),
+            Text.end());
+  Lex.SetCommentRetentionState(false);
+  bool InDirective = false;
+  for (Token T;;) {
+    Lex.LexFromRawLexer(T);
+    if (T.is(tok::eof))
+      break;
+    if (T.isAtStartOfLine())
+      InDirective = T.is(tok::hash);
+    F(T, InDirective);
+  }
+}
+
 bool isCmSource(StringRef Text) {
   return Text.contains("_GENX_") || Text.contains("cm/cm.h") ||
          Text.contains("<cm.h>") || Text.contains("\"cm.h\"");
@@ -91,20 +109,9 @@ std::optional<std::string> insertCmTemplateKeywords(StringRef Text) {
   if (!isCmSource(Text) ||
       llvm::none_of(kMemberTemplates, [&](StringRef N) { return Text.contains(N); }))
     return std::nullopt; // the common case, without lexing
-  LangOptions LO;
-  LO.CPlusPlus = LO.CPlusPlus11 = LO.CPlusPlus17 = 1;
-  Lexer Lex(SourceLocation::getFromRawEncoding(1), LO, Text.begin(), Text.begin(),
-            Text.end());
-  Lex.SetCommentRetentionState(false);
   std::vector<Token> Toks;
-  for (Token T; !Lex.LexFromRawLexer(T) || T.isNot(tok::eof);) {
-    if (T.is(tok::eof))
-      break;
-    Toks.push_back(T);
-  }
-  auto OffsetOf = [&](const Token &T) {
-    return size_t(T.getLocation().getRawEncoding() - 1);
-  };
+  forEachRawToken(Text, [&](const Token &T, bool) { Toks.push_back(T); });
+  auto OffsetOf = [](const Token &T) { return rawTokenOffset(T); };
   std::vector<size_t> Inserts;
   for (size_t I = 1; I + 1 < Toks.size(); ++I)
     if (isMemberTemplateName(Toks[I]) && Toks[I - 1].isOneOf(tok::period, tok::arrow) &&

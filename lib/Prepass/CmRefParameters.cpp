@@ -9,10 +9,7 @@
 
 #include "Prepass/CmMemberTemplates.h"
 
-#include "clang/Basic/LangOptions.h"
-#include "clang/Lex/Lexer.h"
 #include "llvm/ADT/STLExtras.h"
-#include "llvm/ADT/StringSet.h"
 
 #include <algorithm>
 #include <limits>
@@ -28,22 +25,11 @@ namespace {
 /// The raw tokens of a file, without preprocessor directive lines (a
 /// `#define` body is not declarations, and its braces do not nest).
 std::vector<Token> lexDeclarations(StringRef Text) {
-  LangOptions LO;
-  LO.CPlusPlus = LO.CPlusPlus11 = LO.CPlusPlus17 = 1;
-  Lexer Lex(SourceLocation::getFromRawEncoding(1), LO, Text.begin(), Text.begin(),
-            Text.end());
-  Lex.SetCommentRetentionState(false);
   std::vector<Token> Toks;
-  bool InDirective = false;
-  for (Token T;;) {
-    Lex.LexFromRawLexer(T);
-    if (T.is(tok::eof))
-      break;
-    if (T.isAtStartOfLine())
-      InDirective = T.is(tok::hash);
+  forEachRawToken(Text, [&](const Token &T, bool InDirective) {
     if (!InDirective)
       Toks.push_back(T);
-  }
+  });
   return Toks;
 }
 
@@ -149,8 +135,7 @@ bool isRefByValue(const std::vector<Token> &Toks, size_t B, size_t E) {
 }
 
 /// Reads the function template whose `template` keyword is Toks[At].
-std::optional<Candidate> readFunctionTemplate(const std::vector<Token> &Toks, size_t At,
-                                              size_t Offset0) {
+std::optional<Candidate> readFunctionTemplate(const std::vector<Token> &Toks, size_t At) {
   if (At + 1 >= Toks.size() || Toks[At + 1].isNot(tok::less))
     return std::nullopt; // an explicit instantiation
   std::optional<size_t> HeadEnd = matchingAngle(Toks, At + 1);
@@ -251,7 +236,7 @@ std::optional<Candidate> readFunctionTemplate(const std::vector<Token> &Toks, si
       std::optional<size_t> Close = matching(Toks, I);
       if (!Close)
         return std::nullopt;
-      C.End = Toks[*Close].getLocation().getRawEncoding() - Offset0 + 1;
+      C.End = rawTokenOffset(Toks[*Close]) + 1;
       return C;
     }
   }
@@ -291,7 +276,6 @@ std::optional<std::string> addCmRefForwarders(StringRef Text) {
   if (!isCmSource(Text) || (!Text.contains("vector_ref") && !Text.contains("matrix_ref")))
     return std::nullopt; // the common case, without lexing
   std::vector<Token> Toks = lexDeclarations(Text);
-  const size_t Offset0 = 1; // the raw encoding of the text's first byte
   std::vector<Candidate> Found;
   std::vector<std::optional<std::string>> Scopes; // none: not a namespace
   for (size_t I = 0; I < Toks.size(); ++I) {
@@ -302,7 +286,7 @@ std::optional<std::string> addCmRefForwarders(StringRef Text) {
       Scopes.pop_back();
     else if (isWord(T, "template") &&
              llvm::all_of(Scopes, [](const auto &S) { return S.has_value(); })) {
-      if (std::optional<Candidate> C = readFunctionTemplate(Toks, I, Offset0)) {
+      if (std::optional<Candidate> C = readFunctionTemplate(Toks, I)) {
         for (const auto &S : Scopes)
           C->Scope += *S + "::";
         Found.push_back(std::move(*C));

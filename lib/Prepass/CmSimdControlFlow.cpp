@@ -9,9 +9,7 @@
 
 #include "Prepass/CmMemberTemplates.h"
 
-#include "clang/Basic/LangOptions.h"
 #include "clang/Basic/TokenKinds.h"
-#include "clang/Lex/Lexer.h"
 #include "llvm/ADT/STLExtras.h"
 
 #include <algorithm>
@@ -310,25 +308,13 @@ std::optional<std::string> maskCmSimdControlFlow(StringRef Text) {
   if (!isCmSource(Text) ||
       (!Text.contains("SIMD_IF_BEGIN") && !Text.contains("SIMD_DO_WHILE_BEGIN")))
     return std::nullopt; // the common case, without lexing
-  LangOptions LO;
-  LO.CPlusPlus = LO.CPlusPlus11 = LO.CPlusPlus17 = 1;
-  Lexer Lex(SourceLocation::getFromRawEncoding(1), LO, Text.begin(), Text.begin(),
-            Text.end());
-  Lex.SetCommentRetentionState(false);
   std::vector<Tok> Toks;
-  bool InDirective = false;
-  for (Token T;;) {
-    Lex.LexFromRawLexer(T);
-    if (T.is(tok::eof))
-      break;
-    if (T.isAtStartOfLine())
-      InDirective = T.is(tok::hash);
-    size_t Begin = T.getLocation().getRawEncoding() - 1;
+  forEachRawToken(Text, [&](const Token &T, bool InDirective) {
+    size_t Begin = rawTokenOffset(T);
     // A token split by a line continuation is left alone (its respelling
     // would carry the newline).
-    bool Spliced = T.needsCleaning();
-    Toks.push_back({T, Begin, Begin + T.getLength(), InDirective || Spliced});
-  }
+    Toks.push_back({T, Begin, Begin + T.getLength(), InDirective || T.needsCleaning()});
+  });
   return Rewriter(Text, std::move(Toks)).run();
 }
 
