@@ -127,36 +127,21 @@ PrepassFileSystem::Entry PrepassFileSystem::prepass(StringRef Key, StringRef Tex
     E.Original = Text.str();
   E.NeedsCilkHeader = E.Changed && R.NeedsCilkHeader;
   E.Diags = std::move(R.Diags);
-  // SYCL kernel attributes the prelude cannot spell (KernelAttributes.h).
-  if (std::optional<std::string> Respelled = rewriteKernelAttributes(E.Text)) {
-    if (!E.Changed)
-      E.Original = Text.str();
-    E.Text = std::move(*Respelled);
-    E.Changed = true;
-  }
-  // C for Metal member templates called without `template`
-  // (CmMemberTemplates.h).
-  if (std::optional<std::string> WithKeywords = insertCmTemplateKeywords(E.Text)) {
-    if (!E.Changed)
-      E.Original = Text.str();
-    E.Text = std::move(*WithKeywords);
-    E.Changed = true;
-  }
-  // C for Metal vectors and matrices passed to _ref parameters of function
-  // templates (CmRefParameters.h).
-  if (std::optional<std::string> Forwarded = addCmRefForwarders(E.Text)) {
-    if (!E.Changed)
-      E.Original = Text.str();
-    E.Text = std::move(*Forwarded);
-    E.Changed = true;
-  }
-  // Writes in C for Metal SIMD control flow blocks (CmSimdControlFlow.h).
-  if (std::optional<std::string> Masked = maskCmSimdControlFlow(E.Text)) {
-    if (!E.Changed)
-      E.Original = Text.str();
-    E.Text = std::move(*Masked);
-    E.Changed = true;
-  }
+  // The text-to-text passes after it, each on what the one before made.
+  using TextPass = std::optional<std::string> (*)(StringRef);
+  const TextPass Passes[] = {
+      rewriteKernelAttributes,  // SYCL kernel attributes the prelude cannot spell
+      insertCmTemplateKeywords, // C for Metal member templates without `template`
+      addCmRefForwarders,       // C for Metal values passed to _ref parameters
+      maskCmSimdControlFlow,    // writes in C for Metal SIMD control flow blocks
+  };
+  for (TextPass Pass : Passes)
+    if (std::optional<std::string> Rewritten = Pass(E.Text)) {
+      if (!E.Changed)
+        E.Original = Text.str();
+      E.Text = std::move(*Rewritten);
+      E.Changed = true;
+    }
   return E;
 }
 
