@@ -312,9 +312,11 @@ template <class T, class Site> SLMC_HD inline T *group_local_storage() {
 /// instantiations), each path needs its own block, as after inlining. The
 /// device passes leave __slmc_group_local_alloc to slmc++, which inlines the
 /// functions on each path into the kernel and gives every remaining call a
-/// group-local variable of its own; the CPU fallback gives the n-th such
-/// call of a work-item the group's n-th block (every work-item of the group
-/// makes the same calls in the same order). Null outside a kernel.
+/// group-local variable of its own; slmc++'s host pass does the same for
+/// the CPU fallback (lib/CpuFallback/GroupLocalSites.cpp: a block per call
+/// left, so a call made again in a loop gets the same one). Without that
+/// pass the n-th call of a work-item gets the group's n-th block. Null
+/// outside a kernel.
 #if defined(SLMC_DEVICE_PASS)
 extern "C" SLMC_DEVICE_ONLY void *__slmc_group_local_alloc(size_t bytes, size_t align);
 #endif

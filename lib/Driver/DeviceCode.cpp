@@ -181,9 +181,10 @@ void internalizeAllButKernels(Module &M) {
 /// so does this. Every function that calls __slmc_group_local_alloc,
 /// directly or not, is inlined into its callers until each call is in a
 /// kernel; then each call becomes a group-local variable of its own (its
-/// size and alignment are constants). The check pass has already refused
-/// calls in loops, under divergent control flow and in recursion; what
-/// remains here (a call through a function pointer) is an error.
+/// size and alignment are constants), which a call made again in a loop
+/// reuses. The check pass has already refused calls under divergent
+/// control flow and in recursion; what remains here (a call through a
+/// function pointer) is an error.
 bool lowerGroupLocalAllocations(Module &M, StringRef SourceName) {
   Function *Alloc = M.getFunction("__slmc_group_local_alloc");
   if (!Alloc)
