@@ -272,6 +272,13 @@ class CmEvent;
 /// Marks "no event wanted" in Enqueue calls.
 #define CM_NO_EVENT ((CmEvent *)(-1))
 
+// CreateBufferSVM's access flags. Every buffer is coherent at task
+// boundaries, and atomics are the device's, whatever the flags.
+#define CM_SVM_ACCESS_FLAG_COARSE_GRAINED 0x0
+#define CM_SVM_ACCESS_FLAG_FINE_GRAINED (1 << 0)
+#define CM_SVM_ACCESS_FLAG_ATOMICS (1 << 1)
+#define CM_SVM_ACCESS_FLAG_DEFAULT CM_SVM_ACCESS_FLAG_COARSE_GRAINED
+
 namespace slmc {
 namespace cmrt {
 
@@ -320,8 +327,9 @@ inline const char *error_name(int code) {
 
 /// One kernel argument as the program's signature lists it.
 struct arg_kind {
-  bool surface;   // a SurfaceIndex
-  uint32_t bytes; // size of the value
+  bool surface;    // a SurfaceIndex
+  uint32_t bytes;  // size of the value
+  bool svm = false; // an SVM address (svmptr_t or a pointer)
 };
 
 /// Parses "name(surface,value4,...)"; false if malformed.
@@ -342,6 +350,8 @@ inline bool parse_signature(const char *sig, std::vector<arg_kind> &out) {
     std::string k = args.substr(pos, comma - pos);
     if (k == "surface") {
       out.push_back({true, uint32_t(sizeof(SurfaceIndex))});
+    } else if (k == "svm") {
+      out.push_back({false, 8, true});
     } else if (k.compare(0, 5, "value") == 0 && k.size() > 5 && k.size() <= 10) {
       uint32_t n = 0;
       for (size_t i = 5; i < k.size(); ++i) {
@@ -444,13 +454,14 @@ inline int layout_of(UINT width, UINT height, CM_SURFACE_FORMAT format, layout2d
 struct surface_record {
   SurfaceIndex index{};  // what GetIndex hands out (index.index = slot + 1)
   void *memory = nullptr; // what kernels see
-  void *user = nullptr;   // BufferUP: the caller's memory
+  void *user = nullptr;   // BufferUP, SVM: the caller's memory
   uint32_t bytes = 0;
   bool live = false;
   bool pending_copy_back = false; // BufferUP on a GPU, kernels enqueued
   layout2d shape;                 // 2-D surfaces: shape.pixel != 0
   CM_SURFACE_FORMAT format = CM_SURFACE_FORMAT_UNKNOWN;
   UINT width = 0, height = 0;
+  bool svm = false; // CreateBufferSVM's: kernels get addresses into it
 };
 
 } // namespace cmrt
@@ -526,6 +537,26 @@ public:
 private:
   friend class CmDevice;
   CmBufferUP(CmDevice *d, uint32_t slot) : device_(d), slot_(slot) {}
+  CmDevice *device_;
+  uint32_t slot_;
+};
+
+/// Shared virtual memory: kernels take its address (an svmptr_t or pointer
+/// argument, set to GetAddress's value or an address inside) and read it
+/// with cm_svm_* (<cm/cm_svm.h>). Memory the runtime allocates is shared
+/// by the host and the device. Memory the caller gives is used in place on
+/// the CPU fallback; on a GPU slmc keeps a device copy, written before each
+/// task that takes an address inside it and read back when the host waits
+/// (as for CmBufferUP), and kernels receive the copy's addresses. Addresses
+/// stored inside the memory itself are not moved to the copy.
+class CmBufferSVM {
+public:
+  INT GetIndex(SurfaceIndex *&index);
+  INT GetAddress(void *&address);
+
+private:
+  friend class CmDevice;
+  CmBufferSVM(CmDevice *d, uint32_t slot) : device_(d), slot_(slot) {}
   CmDevice *device_;
   uint32_t slot_;
 };
@@ -766,6 +797,11 @@ public:
   INT CreateBufferUP(UINT size, void *sys_mem, CmBufferUP *&buffer);
   INT DestroySurface(CmBuffer *&buffer);
   INT DestroyBufferUP(CmBufferUP *&buffer);
+  /// `size` bytes of shared virtual memory: at `sys_mem` when it is not
+  /// null (16-byte aligned), else allocated, and `sys_mem` set to it.
+  INT CreateBufferSVM(UINT size, void *&sys_mem, UINT access_flag,
+                      CmBufferSVM *&buffer);
+  INT DestroyBufferSVM(CmBufferSVM *&buffer);
 
   /// A width x height surface of `format` (see CM_SURFACE_FORMAT).
   INT CreateSurface2D(UINT width, UINT height, CM_SURFACE_FORMAT format,
@@ -817,6 +853,7 @@ private:
   friend INT CreateCmDevice(CmDevice *&, UINT &, void *, UINT);
   friend class CmBuffer;
   friend class CmBufferUP;
+  friend class CmBufferSVM;
   friend class CmSurface2D;
   friend class CmSurface2DUP;
   friend class CmKernel;
@@ -837,6 +874,16 @@ private:
   slmc::cmrt::surface_record *surface(uint32_t slot) {
     std::lock_guard<std::recursive_mutex> lock(mutex_);
     return slot < surfaces_.size() && surfaces_[slot].live ? &surfaces_[slot] : nullptr;
+  }
+  /// The live SVM buffer of the caller's memory that `address` points
+  /// into (or just past), or null.
+  slmc::cmrt::surface_record *svm_of(uint64_t address) {
+    std::lock_guard<std::recursive_mutex> lock(mutex_);
+    for (auto &s : surfaces_)
+      if (s.live && s.svm && s.user && address >= uint64_t(uintptr_t(s.user)) &&
+          address - uint64_t(uintptr_t(s.user)) <= s.bytes)
+        return &s;
+    return nullptr;
   }
   /// The live surface a SurfaceIndex value names, or null.
   slmc::cmrt::surface_record *surface_of(const SurfaceIndex &i) {
@@ -859,6 +906,7 @@ private:
   std::deque<slmc::cmrt::surface_record> surfaces_;
   std::vector<std::unique_ptr<CmBuffer>> buffers_;
   std::vector<std::unique_ptr<CmBufferUP>> buffers_up_;
+  std::vector<std::unique_ptr<CmBufferSVM>> buffers_svm_;
   std::vector<std::unique_ptr<CmSurface2D>> surfaces2d_;
   std::vector<std::unique_ptr<CmSurface2DUP>> surfaces2d_up_;
   std::vector<std::unique_ptr<CmProgram>> programs_;
@@ -1022,6 +1070,29 @@ inline INT CmDevice::CreateBufferUP(UINT size, void *sys_mem, CmBufferUP *&buffe
 inline INT CmDevice::DestroySurface(CmBuffer *&buffer) { return destroy_owned(buffers_, buffer); }
 
 inline INT CmDevice::DestroyBufferUP(CmBufferUP *&buffer) { return destroy_owned(buffers_up_, buffer); }
+
+inline INT CmDevice::CreateBufferSVM(UINT size, void *&sys_mem, UINT,
+                                     CmBufferSVM *&buffer) {
+  buffer = nullptr;
+  // Block accesses align addresses down to 16 bytes: a device copy of the
+  // caller's memory keeps the same offsets only from a 16-byte boundary.
+  if (sys_mem && (uintptr_t(sys_mem) & 15))
+    return CM_INVALID_ARG_VALUE;
+  uint32_t slot = 0;
+  if (INT r = new_surface(size, sys_mem, slot))
+    return r;
+  std::lock_guard<std::recursive_mutex> lock(mutex_);
+  surfaces_[slot].svm = true;
+  if (!sys_mem)
+    sys_mem = surfaces_[slot].memory;
+  buffers_svm_.emplace_back(new CmBufferSVM(this, slot));
+  buffer = buffers_svm_.back().get();
+  return CM_SUCCESS;
+}
+
+inline INT CmDevice::DestroyBufferSVM(CmBufferSVM *&buffer) {
+  return destroy_owned(buffers_svm_, buffer);
+}
 
 inline INT CmDevice::GetSurface2DInfo(UINT width, UINT height, CM_SURFACE_FORMAT format,
                                        UINT &pitch, UINT &physical_size) {
@@ -1318,6 +1389,18 @@ inline INT CmBufferUP::GetIndex(SurfaceIndex *&index) {
   return s ? CM_SUCCESS : CM_INVALID_BUFFER_HANDLER;
 }
 
+inline INT CmBufferSVM::GetIndex(SurfaceIndex *&index) {
+  slmc::cmrt::surface_record *s = device_->surface(slot_);
+  index = s ? &s->index : nullptr;
+  return s ? CM_SUCCESS : CM_INVALID_BUFFER_HANDLER;
+}
+
+inline INT CmBufferSVM::GetAddress(void *&address) {
+  slmc::cmrt::surface_record *s = device_->surface(slot_);
+  address = s ? (s->user ? s->user : s->memory) : nullptr;
+  return s ? CM_SUCCESS : CM_INVALID_BUFFER_HANDLER;
+}
+
 inline INT CmSurface2D::GetIndex(SurfaceIndex *&index) {
   slmc::cmrt::surface_record *s = device_->surface(slot_);
   index = s ? &s->index : nullptr;
@@ -1526,11 +1609,26 @@ inline INT CmQueue::launch(CmKernel *k, slmc_dim3 groups, slmc_dim3 size) {
     return CM_EXCEED_MAX_SLM_SIZE;
   const size_t n = k->kinds_.size();
   std::vector<SurfaceIndex> surfaces(n);
+  std::vector<uint64_t> addresses(n);
   std::vector<void *> args(n);
   std::vector<size_t> sizes(n);
-  bool uses_up = false;
+  // Buffers in the caller's memory that this launch uses: on a GPU their
+  // device copies are refreshed first.
+  std::vector<slmc::cmrt::surface_record *> callers;
   for (size_t i = 0; i < n; ++i) {
     sizes[i] = k->kinds_[i].bytes;
+    if (k->kinds_[i].svm && device_->gpu()) {
+      // An address into the caller's SVM memory becomes the same address
+      // in its device copy.
+      std::memcpy(&addresses[i], k->values_[i].data(), sizeof(uint64_t));
+      if (slmc::cmrt::surface_record *s = device_->svm_of(addresses[i])) {
+        addresses[i] = addresses[i] - uint64_t(uintptr_t(s->user)) +
+                       uint64_t(uintptr_t(s->memory));
+        callers.push_back(s);
+      }
+      args[i] = &addresses[i];
+      continue;
+    }
     if (!k->kinds_[i].surface) {
       args[i] = k->values_[i].data();
       continue;
@@ -1542,21 +1640,19 @@ inline INT CmQueue::launch(CmKernel *k, slmc_dim3 groups, slmc_dim3 size) {
       return CM_INVALID_ARG_VALUE; // destroyed since SetKernelArg
     surfaces[i] = s->index;       // the device's own description
     args[i] = &surfaces[i];
-    uses_up |= s->user != nullptr;
+    if (s->user)
+      callers.push_back(s);
   }
-  if (uses_up && device_->gpu()) {
+  if (!callers.empty() && device_->gpu()) {
     // Refresh device copies from the callers' memory; earlier tasks must
     // have finished with them (and their results are copied back first).
     if (INT r = device_->synchronize())
       return r;
-    for (size_t i = 0; i < n; ++i)
-      if (k->kinds_[i].surface) {
-        slmc::cmrt::surface_record *s = device_->surface_of(surfaces[i]);
-        if (s->user && !s->pending_copy_back) {
-          if (slmc_memcpy(s->memory, s->user, s->bytes) != SLMC_SUCCESS)
-            return CM_FAILURE;
-          s->pending_copy_back = true;
-        }
+    for (slmc::cmrt::surface_record *s : callers)
+      if (!s->pending_copy_back) {
+        if (slmc_memcpy(s->memory, s->user, s->bytes) != SLMC_SUCCESS)
+          return CM_FAILURE;
+        s->pending_copy_back = true;
       }
   }
 

@@ -22,6 +22,7 @@
 //   cm/cm_intrinsics.h  cm_sum, cm_dp4, cm_rsqrt, cm_exp, ... and SAT
 //   cm/cm_memory.h      read/write on surfaces, write_atomic
 //   cm/cm_slm.h         thread-group ids, cm_barrier, shared local memory
+//   cm/cm_svm.h         svmptr_t: block, scattered and atomic SVM accesses
 //   cm/cm_printf.h      printf, cm_printf, cmprint
 //   cm/cm_simdcf.h      SIMD control flow (SIMD_IF_BEGIN, SIMD_DO_WHILE_BEGIN)
 //   cm/cm_unsupported.h what slmc does not provide: a named compile error
@@ -66,6 +67,7 @@
 #include "cm/cm_simdcf.h"
 #include "cm/cm_slm.h"
 #include "cm/cm_surface.h"
+#include "cm/cm_svm.h"
 #include "cm/cm_unsupported.h"
 #include "cm/cm_vector.h"
 

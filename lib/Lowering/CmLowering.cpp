@@ -58,6 +58,19 @@ using namespace clang;
 namespace slmc {
 namespace {
 
+/// Whether a kernel parameter carries an SVM address: an svmptr_t (seen
+/// through its typedef, as the runtime must move such addresses into
+/// device copies of the caller's memory) or a pointer.
+bool isSvmAddress(QualType T) {
+  if (T->isPointerType())
+    return true;
+  for (const TypedefType *TT = T->getAs<TypedefType>(); TT;
+       TT = TT->desugar()->getAs<TypedefType>())
+    if (TT->getDecl()->getName() == "svmptr_t")
+      return true;
+  return false;
+}
+
 class CmLowering : public DialectLowering {
 public:
   void lower(const ProgramModel &Model, LoweringContext &L) override {
@@ -288,8 +301,9 @@ private:
       CpuArgs += Sep + "*static_cast<" + TS + " *>(args[" + std::to_string(I) + "])";
       const CXXRecordDecl *RD = T->getAsCXXRecordDecl();
       Signature += (I ? "," : "") +
-                   (RD && RD->getName() == "SurfaceIndex"
-                        ? std::string("surface")
+                   (RD && RD->getName() == "SurfaceIndex" ? std::string("surface")
+                    : isSvmAddress(T)
+                        ? std::string("svm")
                         : "value" + std::to_string(
                                         Ctx.getTypeSizeInChars(T).getQuantity()));
     }

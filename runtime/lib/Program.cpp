@@ -115,9 +115,10 @@ std::string looseKernelName(const std::string &Name) {
   return Out;
 }
 
-/// Checks one argument kind: "surface" or "value<bytes>".
+/// Checks one argument kind: "surface", "svm" (an 8-byte SVM address) or
+/// "value<bytes>".
 bool validKind(const std::string &K) {
-  if (K == "surface")
+  if (K == "surface" || K == "svm")
     return true;
   if (K.compare(0, 5, "value") != 0 || K.size() == 5 || K.size() > 10)
     return false;
@@ -176,7 +177,7 @@ bool parseKernelList(const std::string &List,
         if (!validKind(Kind)) {
           Why = "kernel '" + Name + "': argument " + std::to_string(NumArgs) +
                 " has unknown kind " + quoted(Kind) +
-                " (expected surface or value<bytes>)";
+                " (expected surface, svm or value<bytes>)";
           return false;
         }
         if (++NumArgs > kMaxArgs) {

@@ -354,6 +354,7 @@ TEST_F(Program, KernelListsMustAgreeAndParse) {
       "scale(value99999999)",  // absurd size
       "scale(surface,)",       // empty kind
       "scale(pointer)",        // unknown kind
+      "scale(svm8)",           // svm has no size
       "scale(value8,value4);scale(value8)", // duplicate
       "scale(value4)=",        // empty host name
       "scale(value4)k",        // text after the arguments
@@ -366,11 +367,11 @@ TEST_F(Program, KernelListsMustAgreeAndParse) {
     EXPECT_TRUE(contains(Why, "slmc_program_load")) << L << ": " << Why;
   }
 
-  // A trailing separator and argument-less kernels are fine; a listed
-  // kernel without a CPU entry in the host object is not.
+  // A trailing separator, an svm argument and argument-less kernels are
+  // fine; a listed kernel without a CPU entry in the host object is not.
   {
     ProgramSpec S;
-    S.SpirvKernels = S.PtxKernels = S.ObjectKernels = "scale(value8,value4);";
+    S.SpirvKernels = S.PtxKernels = S.ObjectKernels = "scale(value8,svm,value4);";
     Bytes C = makeProgram(S);
     slmc_program *P = nullptr;
     ASSERT_EQ(slmc_program_load(C.data(), C.size(), &P), SLMC_SUCCESS) << lastError();
