@@ -35,10 +35,8 @@ void checkDivergentBarriers(const ProgramModel &Model, const Kernel &K,
         return;
       R.report(Site->getBeginLoc(), Rule.Warning)
           << (Callee ? 1 : 0) << Callee << Cond->getSourceRange();
-      const Expr *Why = U.taintedPart(Cond);
-      R.report(Why ? Why->getBeginLoc() : Cond->getBeginLoc(),
-               Rule.Because)
-          << Cond->getSourceRange();
+      const Expr *Why = U.blame(Cond);
+      R.report(Why->getBeginLoc(), Rule.Because) << Why->getSourceRange();
     };
     for (const BarrierSite &B : Model.Barriers)
       if (B.Dialect == Rule.Dialect && DefOf(B.Function) == Fn)

@@ -301,10 +301,9 @@ private:
         R.report(G.Call->getBeginLoc(),
                  Last ? Diag::err_sycl_glm_divergent : Diag::err_sycl_glm_path_divergent)
             << Callee << Cond->getSourceRange();
-        const Expr *Why = U.taintedPart(Cond);
-        R.report(Why ? Why->getBeginLoc() : Cond->getBeginLoc(),
-                 Diag::note_slmc_divergent_work_item)
-            << Cond->getSourceRange();
+        const Expr *Why = U.blame(Cond);
+        R.report(Why->getBeginLoc(), Diag::note_slmc_divergent_work_item)
+            << Why->getSourceRange();
         notePath(R, Path);
         if (!Path.empty())
           R.report(K.location(), Diag::note_sycl_kernel_launched_here);
@@ -318,7 +317,8 @@ private:
             Warned = true;
             R.report(G.Call->getArg(A)->getBeginLoc(), Diag::warn_sycl_glm_arg_divergent)
                 << Callee << G.Call->getArg(A)->getSourceRange();
-            R.report(T->getBeginLoc(), Diag::note_slmc_value_depends_on_work_item);
+            R.report(T->getBeginLoc(), Diag::note_slmc_value_depends_on_work_item)
+                << T->getSourceRange();
             notePath(R, Path);
           }
         return true;

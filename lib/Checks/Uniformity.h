@@ -46,6 +46,14 @@ public:
   /// The tainted reference inside `E` (for a note), or null.
   const clang::Expr *taintedPart(const clang::Expr *E) const;
 
+  /// What a note about a divergent condition points at and highlights:
+  /// its tainted part, else the whole condition. Location and range are
+  /// the same expression, as clangd shows a note by its range alone.
+  const clang::Expr *blame(const clang::Expr *Cond) const {
+    const clang::Expr *Why = taintedPart(Cond);
+    return Why ? Why : Cond;
+  }
+
 private:
   bool isTainted(const clang::Expr *E) const;
   void computeTaint(const clang::Stmt *Body);

@@ -24,6 +24,9 @@ void kernels(array_view<int, 1> av, int n) {
       t.barrier.wait(); // expected-warning {{tile barrier is under thread-dependent control flow}}
       me -= 64;
     }
+    // The note points at (and highlights) the thread-dependent part.
+    if (n > 4 && t.local[0] < 8) // expected-note {{this condition depends on the thread's index}}
+      t.barrier.wait(); // expected-warning {{tile barrier is under thread-dependent control flow}}
     if (t.tile[0] == 0) // the tile index is the same for the whole tile
       t.barrier.wait();
     for (int i = 0; i < n; ++i) // uniform trip count

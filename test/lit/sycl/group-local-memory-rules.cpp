@@ -88,7 +88,7 @@ void rules(queue &q, int *out, int n) {
         auto l = oneapi::group_local_memory<int>(it.get_group());
         (void)l;
       }
-      for (size_t i = 0; it.get_local_id(0) > i; ++i) { // expected-note {{this condition depends on the work-item}}
+      for (size_t i = 0; i < it.get_local_id(0); ++i) { // expected-note {{this condition depends on the work-item}}
         auto l = oneapi::group_local_memory<int>(it.get_group()); // expected-error {{'group_local_memory' must be called by every work-item of the group, but this call is under work-item-dependent control flow}}
         (void)l;
       }
@@ -105,7 +105,7 @@ void rules(queue &q, int *out, int n) {
       flagged(it.get_group(), int(it.get_local_id(0))); // expected-note {{called from 'operator()' here}}
       for (int i = 0; i < 2; ++i)
         in_loop(it.get_group());
-      for (size_t i = 0; it.get_local_id(0) > i; ++i) // expected-note {{this condition depends on the work-item}}
+      for (int i = 0; i < int(it.get_local_id(0)); ++i) // expected-note {{this condition depends on the work-item}}
         item_loop(it.get_group()); // expected-note {{called from 'operator()' here}}
       if (it.get_group_linear_id() == 0)
         via_diverged(it.get_group()); // uniform: fine on this path
