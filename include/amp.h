@@ -1301,6 +1301,19 @@ public:
     return array_view<T, K>(ext, data_, pitch, state_);
   }
 
+  /// A rank-1 view's elements as elements of type U (the same memory,
+  /// extent.size() * sizeof(T) / sizeof(U) of them; const stays const).
+  template <class U>
+  SLMC_HD array_view<typename std::conditional<std::is_const<T>::value, const U, U>::type, 1>
+  reinterpret_as() const {
+    static_assert(N == 1, "reinterpret_as needs a view of rank 1");
+    typedef typename std::conditional<std::is_const<T>::value, const U, U>::type R;
+    int n = int(size_t(extent.size()) * sizeof(T) / sizeof(U));
+    int pitch[1] = {1};
+    return array_view<R, 1>(concurrency::extent<1>(n), reinterpret_cast<R *>(data_), pitch,
+                            state_);
+  }
+
   /// Pointer to the first element (on the host, of the memory the view
   /// was made from, as in C++ AMP).
   SLMC_HD T *data() const {

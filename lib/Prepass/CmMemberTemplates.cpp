@@ -7,128 +7,18 @@
 //===----------------------------------------------------------------------===//
 #include "Prepass/CmMemberTemplates.h"
 
-#include "clang/Basic/LangOptions.h"
-#include "clang/Lex/Lexer.h"
-#include "llvm/ADT/STLExtras.h"
-
-#include <vector>
-
-using namespace clang;
-
 namespace slmc {
 
-namespace {
-
-constexpr llvm::StringLiteral kMemberTemplates[] = {"select", "replicate", "format"};
-
-bool isMemberTemplateName(const Token &T) {
-  return T.is(tok::raw_identifier) &&
-         llvm::is_contained(kMemberTemplates, T.getRawIdentifier());
-}
-
-/// Whether the `<` at Toks[Less] opens a template argument list that a
-/// call follows: its matching `>` (nested brackets and parentheses
-/// counted, `>>` closing two) comes before the statement ends, with no
-/// logical, conditional or comparison operator outside parentheses before
-/// it (select's arguments are sizes and strides), and `(` right after it.
-/// `a.select < b;` and `o->select < n && o->select > (0)` are comparisons.
-bool opensCalledTemplate(const std::vector<Token> &Toks, size_t Less) {
-  int Angles = 0, Parens = 0;
-  for (size_t I = Less; I < Toks.size(); ++I) {
-    const Token &T = Toks[I];
-    switch (T.getKind()) {
-    case tok::less:
-      if (Parens == 0)
-        ++Angles;
-      break;
-    case tok::greater:
-    case tok::greatergreater:
-      if (Parens == 0) {
-        Angles -= T.is(tok::greater) ? 1 : 2;
-        if (Angles <= 0)
-          return Angles == 0 && I + 1 < Toks.size() && Toks[I + 1].is(tok::l_paren);
-      }
-      break;
-    case tok::l_paren:
-    case tok::l_square:
-      ++Parens;
-      break;
-    case tok::r_paren:
-    case tok::r_square:
-      if (--Parens < 0)
-        return false;
-      break;
-    case tok::semi:
-    case tok::l_brace:
-    case tok::r_brace:
-      return false;
-    case tok::ampamp:
-    case tok::pipepipe:
-    case tok::question:
-    case tok::equal:
-    case tok::equalequal:
-    case tok::exclaimequal:
-    case tok::lessequal:
-    case tok::greaterequal:
-      if (Parens == 0)
-        return false;
-      break;
-    default:
-      break;
-    }
-  }
-  return false;
-}
-
-} // namespace
-
-void forEachRawToken(StringRef Text,
-                     llvm::function_ref<void(const Token &, bool InDirective)> F) {
-  LangOptions LO;
-  LO.CPlusPlus = LO.CPlusPlus11 = LO.CPlusPlus17 = 1;
-  Lexer Lex(SourceLocation::getFromRawEncoding(1), LO, Text.begin(), Text.begin(),
-            Text.end());
-  Lex.SetCommentRetentionState(false);
-  bool InDirective = false;
-  for (Token T;;) {
-    Lex.LexFromRawLexer(T);
-    if (T.is(tok::eof))
-      break;
-    if (T.isAtStartOfLine())
-      InDirective = T.is(tok::hash);
-    F(T, InDirective);
-  }
-}
-
-bool isCmSource(StringRef Text) {
+bool isCmSource(llvm::StringRef Text) {
   return Text.contains("_GENX_") || Text.contains("cm/cm.h") ||
          Text.contains("<cm.h>") || Text.contains("\"cm.h\"");
 }
 
-std::optional<std::string> insertCmTemplateKeywords(StringRef Text) {
-  if (!isCmSource(Text) ||
-      llvm::none_of(kMemberTemplates, [&](StringRef N) { return Text.contains(N); }))
-    return std::nullopt; // the common case, without lexing
-  std::vector<Token> Toks;
-  forEachRawToken(Text, [&](const Token &T, bool) { Toks.push_back(T); });
-  auto OffsetOf = [](const Token &T) { return rawTokenOffset(T); };
-  std::vector<size_t> Inserts;
-  for (size_t I = 1; I + 1 < Toks.size(); ++I)
-    if (isMemberTemplateName(Toks[I]) && Toks[I - 1].isOneOf(tok::period, tok::arrow) &&
-        Toks[I + 1].is(tok::less) && opensCalledTemplate(Toks, I + 1))
-      Inserts.push_back(OffsetOf(Toks[I]));
-  if (Inserts.empty())
+std::optional<std::string> insertCmTemplateKeywords(llvm::StringRef Text) {
+  static constexpr llvm::StringRef Names[] = {"select", "replicate", "format"};
+  if (!isCmSource(Text))
     return std::nullopt;
-  std::string Out;
-  Out.reserve(Text.size() + Inserts.size() * 9);
-  size_t From = 0;
-  for (size_t At : Inserts) {
-    Out += Text.slice(From, At);
-    Out += "template ";
-    From = At;
-  }
-  Out += Text.substr(From);
-  return Out;
+  return insertTemplateKeywords(Text, Names);
 }
 
 } // namespace slmc

@@ -28,9 +28,7 @@
 #ifndef SLMC_PREPASS_CMMEMBERTEMPLATES_H
 #define SLMC_PREPASS_CMMEMBERTEMPLATES_H
 
-#include "clang/Lex/Token.h"
-#include "llvm/ADT/STLFunctionalExtras.h"
-#include "llvm/ADT/StringRef.h"
+#include "Prepass/RawTokens.h"
 
 #include <optional>
 #include <string>
@@ -40,17 +38,6 @@ namespace slmc {
 /// Whether `Text` is C for Metal code: it includes <cm/cm.h> (or cmc's
 /// <cm.h>) or uses `_GENX_`.
 bool isCmSource(llvm::StringRef Text);
-
-/// Calls `F` on each raw token of `Text` (C++17, comments dropped), saying
-/// whether it is on a preprocessor directive line. Shared by the C for
-/// Metal pre-passes, which read text before Clang does.
-void forEachRawToken(llvm::StringRef Text,
-                     llvm::function_ref<void(const clang::Token &, bool InDirective)> F);
-
-/// The byte offset in its text of a token from forEachRawToken.
-inline size_t rawTokenOffset(const clang::Token &T) {
-  return size_t(T.getLocation().getRawEncoding() - 1);
-}
 
 /// `Text` with `template` inserted before each CM member template called
 /// without it; none if there is none (or `Text` is not CM code).

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 #include "Prepass/PrepassFileSystem.h"
 
+#include "Prepass/AmpMsvcSource.h"
 #include "Prepass/CmMemberTemplates.h"
 #include "Prepass/CmRefParameters.h"
 #include "Prepass/CmSimdControlFlow.h"
@@ -131,6 +132,7 @@ PrepassFileSystem::Entry PrepassFileSystem::prepass(StringRef Key, StringRef Tex
   using TextPass = std::optional<std::string> (*)(StringRef);
   const TextPass Passes[] = {
       rewriteKernelAttributes,  // SYCL kernel attributes the prelude cannot spell
+      rewriteAmpMsvcSource,     // C++ AMP as MSVC accepted it
       insertCmTemplateKeywords, // C for Metal member templates without `template`
       addCmRefForwarders,       // C for Metal values passed to _ref parameters
       maskCmSimdControlFlow,    // writes in C for Metal SIMD control flow blocks
