@@ -137,7 +137,10 @@ std::optional<std::string> rewriteAmpMsvcSource(llvm::StringRef Text) {
     return std::nullopt;
   static constexpr llvm::StringRef MemberTemplates[] = {"tile", "reinterpret_as",
                                                         "view_as"};
-  std::optional<std::string> Keywords = insertTemplateKeywords(Text, MemberTemplates);
+  // Only in templates: elsewhere nothing is dependent, and the lines of
+  // every tiled launch (`av.extent.tile<16>()`) keep their columns.
+  std::optional<std::string> Keywords =
+      insertTemplateKeywords(Text, MemberTemplates, /*OnlyInTemplates=*/true);
   std::optional<std::string> Main = mainReturnsInt(Keywords ? *Keywords : Text);
   if (Main)
     return Main;

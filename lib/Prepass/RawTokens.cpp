@@ -73,6 +73,44 @@ bool opensCalledTemplate(const std::vector<Token> &Toks, size_t Less) {
   return false;
 }
 
+/// For each token, whether it lies in the braces of a declaration that
+/// starts with `template` (a function or class template's body, and what
+/// is nested in it). A declaration starts after the `;`, `{` or `}` before
+/// its `{` (parentheses and brackets skipped).
+std::vector<bool> inTemplateBodies(const std::vector<Token> &Toks) {
+  std::vector<bool> In(Toks.size(), false);
+  std::vector<bool> Scopes; // per open brace: a template's
+  for (size_t I = 0; I < Toks.size(); ++I) {
+    const bool Outer = !Scopes.empty() && Scopes.back();
+    In[I] = Outer;
+    if (Toks[I].is(tok::r_brace)) {
+      if (!Scopes.empty())
+        Scopes.pop_back();
+      continue;
+    }
+    if (!Toks[I].is(tok::l_brace))
+      continue;
+    bool Templated = Outer;
+    int Nest = 0;
+    for (size_t J = I; !Templated && J-- > 0;) {
+      const Token &T = Toks[J];
+      if (T.isOneOf(tok::r_paren, tok::r_square))
+        ++Nest;
+      else if (T.isOneOf(tok::l_paren, tok::l_square))
+        --Nest;
+      if (Nest > 0)
+        continue;
+      if (Nest < 0 || T.isOneOf(tok::semi, tok::l_brace, tok::r_brace))
+        break;
+      if (T.is(tok::raw_identifier) && T.getRawIdentifier() == "template")
+        Templated = J == 0 || Toks[J - 1].isOneOf(tok::semi, tok::l_brace, tok::r_brace) ||
+                    Toks[J - 1].is(tok::greater) || Toks[J - 1].is(tok::raw_identifier);
+    }
+    Scopes.push_back(Templated);
+  }
+  return In;
+}
+
 } // namespace
 
 void forEachRawToken(StringRef Text,
@@ -94,7 +132,8 @@ void forEachRawToken(StringRef Text,
 }
 
 std::optional<std::string> insertTemplateKeywords(StringRef Text,
-                                                  llvm::ArrayRef<StringRef> Names) {
+                                                  llvm::ArrayRef<StringRef> Names,
+                                                  bool OnlyInTemplates) {
   if (llvm::none_of(Names, [&](StringRef N) { return Text.contains(N); }))
     return std::nullopt; // the common case, without lexing
   std::vector<Token> Toks;
@@ -102,9 +141,13 @@ std::optional<std::string> insertTemplateKeywords(StringRef Text,
   auto IsName = [&](const Token &T) {
     return T.is(tok::raw_identifier) && llvm::is_contained(Names, T.getRawIdentifier());
   };
+  std::vector<bool> InTemplate;
+  if (OnlyInTemplates)
+    InTemplate = inTemplateBodies(Toks);
   std::vector<size_t> Inserts;
   for (size_t I = 1; I + 1 < Toks.size(); ++I)
-    if (IsName(Toks[I]) && Toks[I - 1].isOneOf(tok::period, tok::arrow) &&
+    if ((!OnlyInTemplates || InTemplate[I]) && IsName(Toks[I]) &&
+        Toks[I - 1].isOneOf(tok::period, tok::arrow) &&
         Toks[I + 1].is(tok::less) && opensCalledTemplate(Toks, I + 1))
       Inserts.push_back(rawTokenOffset(Toks[I]));
   if (Inserts.empty())

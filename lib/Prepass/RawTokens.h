@@ -37,10 +37,14 @@ inline size_t rawTokenOffset(const clang::Token &T) {
 /// a member template named in `Names` written without it: the name follows
 /// `.` or `->`, and a template argument list and `(` follow it
 /// (`m.select<4, 1>(0)`, not the comparison `m.select < n`). The keyword is
-/// valid where the object is not dependent too. None if nothing is
-/// inserted. Tokens stay on their lines; columns after an insertion move.
+/// valid where the object is not dependent too. With `OnlyInTemplates`,
+/// only inside the body of a template's declaration (where an object can
+/// be dependent), so that other lines keep their columns. None if nothing
+/// is inserted. Tokens stay on their lines; columns after an insertion
+/// move.
 std::optional<std::string> insertTemplateKeywords(llvm::StringRef Text,
-                                                  llvm::ArrayRef<llvm::StringRef> Names);
+                                                  llvm::ArrayRef<llvm::StringRef> Names,
+                                                  bool OnlyInTemplates = false);
 
 } // namespace slmc
 

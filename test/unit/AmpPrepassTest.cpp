@@ -35,10 +35,37 @@ TEST(AmpMsvcSource, MemberTemplatesOfDependentObjects) {
             "  auto r = d.template reinterpret_as<int>(); auto v = p->template view_as<2>(x);\n"
             "}\n");
   // Comparisons and names that are not members stay.
-  EXPECT_EQ(rewritten("bool b = s.tile < n; int tile = 3; auto t = tile<4>();\n"),
+  EXPECT_EQ(rewritten("template <int n> void c() {\n"
+                      "  bool b = s.tile < n; int tile = 3; auto t = tile<4>();\n"
+                      "}\n"),
             "<unchanged>");
+  // Outside templates nothing is dependent: every tiled launch keeps its
+  // columns (what the editor's positions point at).
+  EXPECT_EQ(rewritten("void f(array_view<int, 2> d) {\n"
+                      "  parallel_for_each(d.extent.tile<16, 16>(), [=](tiled_index<16, 16> t)\n"
+                      "    restrict(amp) { d.view_as<2>(e); });\n"
+                      "}\n"),
+            "<unchanged>");
+  // Members of class templates, and lambdas in function templates.
+  EXPECT_EQ(rewritten("template <class T> struct S {\n"
+                      "  void g(T &d) { auto t = d.extent.tile<4>(); }\n"
+                      "};\n"
+                      "template <int N> void h(array<int, 1> &a) {\n"
+                      "  parallel_for_each(a.extent.tile<N>(), [&](tiled_index<N> t) restrict(amp) {\n"
+                      "    auto v = a.reinterpret_as<float>();\n"
+                      "  });\n"
+                      "}\n"),
+            "template <class T> struct S {\n"
+            "  void g(T &d) { auto t = d.extent.template tile<4>(); }\n"
+            "};\n"
+            "template <int N> void h(array<int, 1> &a) {\n"
+            "  parallel_for_each(a.extent.template tile<N>(), [&](tiled_index<N> t) restrict(amp) {\n"
+            "    auto v = a.template reinterpret_as<float>();\n"
+            "  });\n"
+            "}\n");
   // Already written with the keyword.
-  EXPECT_EQ(rewritten("auto e = d.extent.template tile<4>();\n"), "<unchanged>");
+  EXPECT_EQ(rewritten("template <int n> void c() { auto e = d.extent.template tile<4>(); }\n"),
+            "<unchanged>");
 }
 
 TEST(AmpMsvcSource, VoidMainReturnsInt) {
@@ -75,7 +102,7 @@ TEST(AmpMsvcSource, OnlyMainDefinedAtFileScope) {
 }
 
 TEST(AmpMsvcSource, OtherSourcesAreUntouched) {
-  EXPECT_FALSE(rewriteAmpMsvcSource("void main() { x.tile<4>(); }\n"));
+  EXPECT_FALSE(rewriteAmpMsvcSource("template <int N> void main() { x.tile<4>(); }\n"));
   EXPECT_TRUE(isAmpSource("void f() restrict(amp) {}"));
   EXPECT_TRUE(isAmpSource("#include <amp.h>"));
   EXPECT_FALSE(isAmpSource("#include <sycl/sycl.hpp>"));
