@@ -63,7 +63,9 @@ enum GfxStatus {
   /// _GFX_wait ran out of time; the task is still pending.
   GFX_TIMEOUT = -SLMC_ERROR_TIMEOUT,
   /// SLMC_CHECK=races found a data race on group-local memory.
-  GFX_DATA_RACE = -SLMC_ERROR_DATA_RACE
+  GFX_DATA_RACE = -SLMC_ERROR_DATA_RACE,
+  /// SLMC_CHECK=bounds found an access outside a group-local variable.
+  GFX_GROUP_LOCAL_BOUNDS = -SLMC_ERROR_GROUP_LOCAL_BOUNDS
 };
 
 namespace slmc {

@@ -61,7 +61,9 @@ typedef enum slmc_status {
   SLMC_ERROR_TIMEOUT = 12,           /* a wait ran out of time */
   SLMC_ERROR_UNSUPPORTED = 13,       /* the device cannot run the kernel as asked
                                         (e.g. a required sub-group size) */
-  SLMC_ERROR_DATA_RACE = 14          /* CPU, SLMC_CHECK=races: a group-local data race */
+  SLMC_ERROR_DATA_RACE = 14,         /* CPU, SLMC_CHECK=races: a group-local data race */
+  SLMC_ERROR_GROUP_LOCAL_BOUNDS = 15 /* CPU, SLMC_CHECK=bounds: an access outside a
+                                        group-local variable */
 } slmc_status;
 
 typedef enum slmc_backend {
@@ -252,6 +254,8 @@ SLMC_RT_API SLMC_RT_CONVERGENT uint32_t slmc_cpu_sub_group_shuffle(uint32_t valu
  * docs/diagnostics.md): `where` is the access's "file:line". Each returns at
  * once unless the check is on for the running work-group. */
 SLMC_RT_API extern int slmc_check_races; /* nonzero: SLMC_CHECK=races is on */
+/* nonzero: SLMC_CHECK=bounds (or races) is on */
+SLMC_RT_API extern int slmc_check_bounds_on;
 SLMC_RT_API void slmc_check_enter(void);
 SLMC_RT_API void slmc_check_barrier(const char *where);
 SLMC_RT_API void slmc_check_region(const void *base, uint64_t bytes, const char *name);
@@ -260,6 +264,12 @@ SLMC_RT_API void slmc_check_store(void *address, uint64_t bytes, const char *whe
 SLMC_RT_API void slmc_check_store_value(void *address, uint64_t bytes, uint64_t value,
                                         const char *where);
 SLMC_RT_API void slmc_check_atomic(void *address, uint64_t bytes, const char *where);
+/* An access of `bytes` at `address`, `offset` bytes from the start of the
+ * group-local variable `name` of `size` bytes, lies outside it (kind: 0 a
+ * read, 1 a write, 2 an atomic); the instrumented code skips it. */
+SLMC_RT_API void slmc_check_bounds(const void *address, uint64_t bytes, uint64_t offset,
+                                   uint64_t size, int32_t kind, const char *name,
+                                   const char *where);
 
 /* ---- Compiler ABI ---------------------------------------------------------
  * Clang's HIP host code generation registers the embedded device images and

@@ -22,7 +22,13 @@
 //  * a call in the user's code of slmc_cpu_barrier, or of a function that
 //    waits at a barrier, is preceded by slmc_check_barrier with its line;
 //  * each CPU entry starts with slmc_check_enter (the runtime can then say
-//    when a kernel was not instrumented).
+//    when a kernel was not instrumented);
+//  * an access whose address is computed from one group-local variable (a
+//    thread_local's address, or a call path's group_local_memory block of a
+//    constant size) is tested against the variable's bounds when
+//    SLMC_CHECK=bounds (or races) is on: outside them, slmc_check_bounds
+//    reports it and the access is skipped (a load reads 0), so the check
+//    stops at the first overflow without corrupting the group's memory.
 //
 // The race hooks are called only when libslmrt's slmc_check_races is set
 // (SLMC_CHECK=races): otherwise an access costs a load and a branch.
@@ -52,6 +58,8 @@
 #include "llvm/Plugins/PassPlugin.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 
+#include <optional>
+
 using namespace llvm;
 
 namespace {
@@ -77,12 +85,15 @@ class Instrumenter {
 public:
   explicit Instrumenter(Module &M)
       : M(M), Ctx(M.getContext()), DL(M.getDataLayout()), Ptr(PointerType::get(Ctx, 0)),
-        I64(Type::getInt64Ty(Ctx)), Void(Type::getVoidTy(Ctx)) {
+        I64(Type::getInt64Ty(Ctx)), I32(Type::getInt32Ty(Ctx)), Void(Type::getVoidTy(Ctx)) {
     Load = M.getOrInsertFunction("slmc_check_load", Void, Ptr, I64, Ptr);
     Store = M.getOrInsertFunction("slmc_check_store", Void, Ptr, I64, Ptr);
     StoreValue = M.getOrInsertFunction("slmc_check_store_value", Void, Ptr, I64, I64, Ptr);
     Region = M.getOrInsertFunction("slmc_check_region", Void, Ptr, I64, Ptr);
     Atomic = M.getOrInsertFunction("slmc_check_atomic", Void, Ptr, I64, Ptr);
+    Bounds = M.getOrInsertFunction("slmc_check_bounds", Void, Ptr, I64, I64, I64, I32,
+                                   Ptr, Ptr);
+    BoundsOn = M.getOrInsertGlobal("slmc_check_bounds_on", Type::getInt32Ty(Ctx));
     Barrier = M.getOrInsertFunction("slmc_check_barrier", Void, Ptr);
     Enter = M.getOrInsertFunction("slmc_check_enter", Void);
     Active = M.getOrInsertGlobal("slmc_check_races", Type::getInt32Ty(Ctx));
@@ -127,6 +138,7 @@ private:
     for (Instruction &I : instructions(F))
       Insts.push_back(&I);
     for (Instruction *I : Insts) {
+      bounds(I);
       if (auto *LI = dyn_cast<LoadInst>(I)) {
         if (LI->isAtomic())
           atomic(LI, LI->getPointerOperand(), LI->getType());
@@ -160,6 +172,118 @@ private:
     if (isCpuEntry(F))
       IRBuilder<>(&*F.getEntryBlock().getFirstInsertionPt()).CreateCall(Enter, {});
   }
+
+  /// A group-local variable an address is computed from: where it starts,
+  /// its size and its name.
+  struct Variable {
+    Value *Base;
+    uint64_t Bytes;
+    Constant *Name;
+  };
+
+  /// The group-local variable `P` points into, when its address is computed
+  /// from one (through GEPs and casts): a thread_local's address, or a
+  /// group_local_memory block of a constant size (slmc_cpu_group_local_site,
+  /// slmc_cpu_group_local_alloc).
+  std::optional<Variable> variableOf(Value *P) {
+    // (getUnderlyingObject would look through llvm.threadlocal.address to
+    // the global, whose address here is not the running thread's.)
+    Value *U = P;
+    for (unsigned Steps = 0; Steps < 64; ++Steps) {
+      if (auto *GEP = dyn_cast<GEPOperator>(U))
+        U = GEP->getPointerOperand();
+      else if (auto *Cast = dyn_cast<BitCastOperator>(U))
+        U = Cast->getOperand(0);
+      else
+        break;
+    }
+    if (auto *II = dyn_cast<IntrinsicInst>(U)) {
+      if (II->getIntrinsicID() != Intrinsic::threadlocal_address)
+        return std::nullopt;
+      auto *GV = dyn_cast<GlobalVariable>(II->getArgOperand(0)->stripPointerCasts());
+      if (!GV || !GV->isThreadLocal() || !GV->getValueType()->isSized())
+        return std::nullopt;
+      return Variable{II, DL.getTypeAllocSize(GV->getValueType()).getFixedValue(),
+                      text(variableName(*GV))};
+    }
+    if (auto *CI = dyn_cast<CallInst>(U))
+      if (Function *Callee = CI->getCalledFunction())
+        if (Callee->getName() == "slmc_cpu_group_local_site" ||
+            Callee->getName() == "slmc_cpu_group_local_alloc")
+          if (auto *Size = dyn_cast<ConstantInt>(CI->getArgOperand(0)))
+            return Variable{CI, Size->getZExtValue(), text("group_local_memory")};
+    return std::nullopt;
+  }
+
+  /// Tests an access of `N` bytes at `P` against the bounds of the variable
+  /// it is computed from, when SLMC_CHECK=bounds is on. Kind: 0 read, 1
+  /// write, 2 atomic.
+  void bounds(Instruction *I) {
+    auto Check = [&](Value *P, Value *N, int Kind) -> Value * {
+      if (P->getType()->getPointerAddressSpace() != 0)
+        return nullptr;
+      std::optional<Variable> V = variableOf(P);
+      if (!V)
+        return nullptr;
+      IRBuilder<> B(I);
+      Value *Off = B.CreateSub(B.CreatePtrToInt(P, I64), B.CreatePtrToInt(V->Base, I64));
+      Value *End = B.CreateAdd(Off, N);
+      // Past the end, or before the start (the end then wraps below Off).
+      Value *Out = B.CreateOr(B.CreateICmpUGT(End, ConstantInt::get(I64, V->Bytes)),
+                              B.CreateICmpULT(End, Off));
+      Value *On = B.CreateICmpNE(B.CreateLoad(I32, BoundsOn), B.getInt32(0));
+      Value *Bad = B.CreateAnd(On, Out);
+      Pending.push_back({Bad, {P, N, Off, ConstantInt::get(I64, V->Bytes),
+                               B.getInt32(Kind), V->Name, location(I)}});
+      return Bad;
+    };
+    Pending.clear();
+    auto Size = [&](Type *T) -> Value * {
+      TypeSize S = DL.getTypeStoreSize(T);
+      return S.isScalable() ? nullptr : ConstantInt::get(I64, S.getFixedValue());
+    };
+    if (auto *LI = dyn_cast<LoadInst>(I)) {
+      if (Value *N = Size(LI->getType()))
+        Check(LI->getPointerOperand(), N, LI->isAtomic() ? 2 : 0);
+    } else if (auto *SI = dyn_cast<StoreInst>(I)) {
+      if (Value *N = Size(SI->getValueOperand()->getType()))
+        Check(SI->getPointerOperand(), N, SI->isAtomic() ? 2 : 1);
+    } else if (auto *RMW = dyn_cast<AtomicRMWInst>(I)) {
+      if (Value *N = Size(RMW->getValOperand()->getType()))
+        Check(RMW->getPointerOperand(), N, 2);
+    } else if (auto *CX = dyn_cast<AtomicCmpXchgInst>(I)) {
+      if (Value *N = Size(CX->getNewValOperand()->getType()))
+        Check(CX->getPointerOperand(), N, 2);
+    } else if (auto *MI = dyn_cast<MemIntrinsic>(I)) {
+      Value *N = IRBuilder<>(MI).CreateZExtOrTrunc(MI->getLength(), I64);
+      if (auto *MT = dyn_cast<MemTransferInst>(MI))
+        Check(MT->getRawSource(), N, 0);
+      Check(MI->getRawDest(), N, 1);
+    }
+    if (Pending.empty())
+      return;
+    // Outside: report and skip the access (its value is 0).
+    IRBuilder<> B(I);
+    Value *Bad = Pending[0].first;
+    for (size_t K = 1; K < Pending.size(); ++K)
+      Bad = B.CreateOr(Bad, Pending[K].first);
+    Instruction *ThenTerm = nullptr, *ElseTerm = nullptr;
+    SplitBlockAndInsertIfThenElse(Bad, I->getIterator(), &ThenTerm, &ElseTerm);
+    IRBuilder<> Then(ThenTerm);
+    for (auto &[Cond, Args] : Pending) {
+      (void)Cond;
+      Then.CreateCall(Bounds, Args);
+    }
+    BasicBlock *Tail = I->getParent();
+    I->moveBefore(ElseTerm->getIterator());
+    if (!I->getType()->isVoidTy()) {
+      PHINode *Phi = PHINode::Create(I->getType(), 2, "", Tail->begin());
+      I->replaceAllUsesWith(Phi);
+      Phi->addIncoming(Constant::getNullValue(I->getType()), ThenTerm->getParent());
+      Phi->addIncoming(I, ElseTerm->getParent());
+    }
+  }
+  SmallVector<std::pair<Value *, SmallVector<Value *, 7>>, 2> Pending;
 
   /// Group-local data is reached through a thread_local's address (or a
   /// pointer the runtime handed out); a work-item's stack and ordinary
@@ -317,10 +441,11 @@ private:
   LLVMContext &Ctx;
   const DataLayout &DL;
   PointerType *Ptr;
-  IntegerType *I64;
+  IntegerType *I64, *I32;
   Type *Void;
-  FunctionCallee Load, Store, StoreValue, Atomic, Region, Barrier, Enter;
-  Constant *Active; // libslmrt's flag: SLMC_CHECK=races is on
+  FunctionCallee Load, Store, StoreValue, Atomic, Region, Barrier, Enter, Bounds;
+  Constant *Active;   // libslmrt's flag: SLMC_CHECK=races is on
+  Constant *BoundsOn; // libslmrt's flag: SLMC_CHECK=bounds (or races) is on
   StringMap<GlobalVariable *> Strings;
   SmallPtrSet<Function *, 16> Waits; // functions that wait at a barrier
 };

@@ -493,6 +493,7 @@ extern "C" const char *slmc_status_string(slmc_status S) {
   case SLMC_ERROR_TIMEOUT: return "SLMC_ERROR_TIMEOUT";
   case SLMC_ERROR_UNSUPPORTED: return "SLMC_ERROR_UNSUPPORTED";
   case SLMC_ERROR_DATA_RACE: return "SLMC_ERROR_DATA_RACE";
+  case SLMC_ERROR_GROUP_LOCAL_BOUNDS: return "SLMC_ERROR_GROUP_LOCAL_BOUNDS";
   }
   return "SLMC_ERROR_UNKNOWN";
 }
@@ -869,9 +870,11 @@ void beginFailureCapture() {
 uint64_t failuresSoFar() { return LastErrorGone ? 0 : LastError.Failures; }
 
 void forgiveFailuresSince(uint64_t Mark) {
-  // A data race is a bug in the program that the host version does not fix.
+  // A data race or an access outside a group-local variable is a bug in
+  // the program that the host version does not fix.
   if (!LastErrorGone && LastError.Captured && LastError.CapturedAt > Mark &&
-      LastError.CapturedCode != SLMC_ERROR_DATA_RACE)
+      LastError.CapturedCode != SLMC_ERROR_DATA_RACE &&
+      LastError.CapturedCode != SLMC_ERROR_GROUP_LOCAL_BOUNDS)
     LastError.Captured = false;
 }
 

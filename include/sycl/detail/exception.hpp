@@ -148,7 +148,8 @@ inline sycl::exception make_exception(slmc_status s, const char *what) {
     break;
   case SLMC_ERROR_LAUNCH_FAILURE:
   case SLMC_ERROR_BARRIER_DIVERGENCE:
-  case SLMC_ERROR_DATA_RACE: e = errc::kernel; break;
+  case SLMC_ERROR_DATA_RACE:
+  case SLMC_ERROR_GROUP_LOCAL_BOUNDS: e = errc::kernel; break;
   case SLMC_ERROR_BACKEND:
   case SLMC_ERROR_TASK_NOT_FOUND:
   case SLMC_ERROR_TIMEOUT: e = errc::runtime; break;

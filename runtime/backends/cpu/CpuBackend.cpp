@@ -84,6 +84,9 @@ void __tsan_switch_to_fiber(void *, unsigned) __attribute__((weak));
 // What code built with -fslmc-check tests before calling a race hook
 // (declared extern "C" in slmc/runtime.h); set by SLMC_CHECK=races.
 int slmc_check_races = 0;
+// What it tests before a group-local variable's bounds; set by
+// SLMC_CHECK=bounds and races.
+int slmc_check_bounds_on = 0;
 
 namespace slmc::rt {
 namespace {
@@ -117,12 +120,13 @@ constexpr size_t kAlignment = 64;
 
 // SLMC_CHECK (docs/diagnostics.md): what the CPU fallback checks in kernels
 // built with slmc++ -fslmc-check. Read once, when the backend is made.
-enum CheckBits : unsigned { kCheckBarriers = 1, kCheckRaces = 2 };
+enum CheckBits : unsigned { kCheckBarriers = 1, kCheckRaces = 2, kCheckBounds = 4 };
 unsigned CheckMode = 0;
 
-/// "races", "barriers" or both, separated by commas; races checks barriers
-/// too (an epoch is only meaningful when the whole group passes barriers
-/// together).
+/// "races", "barriers", "bounds", separated by commas; races checks
+/// barriers too (an epoch is only meaningful when the whole group passes
+/// barriers together) and bounds (an overflow is not a race on the
+/// variable it reaches).
 bool envCheck(std::string &Why) {
   const char *S = std::getenv("SLMC_CHECK");
   if (!S || !*S)
@@ -135,13 +139,17 @@ bool envCheck(std::string &Why) {
       End = Text.size();
     std::string Word = Text.substr(Start, End - Start);
     if (Word == "races") {
-      CheckMode |= kCheckRaces | kCheckBarriers;
+      CheckMode |= kCheckRaces | kCheckBarriers | kCheckBounds;
       slmc_check_races = 1;
-    } else if (Word == "barriers")
+      slmc_check_bounds_on = 1;
+    } else if (Word == "barriers") {
       CheckMode |= kCheckBarriers;
-    else if (!Word.empty()) {
+    } else if (Word == "bounds") {
+      CheckMode |= kCheckBounds;
+      slmc_check_bounds_on = 1;
+    } else if (!Word.empty()) {
       Why = "SLMC_CHECK='" + Text + "' names an unknown check '" + Word +
-            "' (races, barriers, or both separated by a comma)";
+            "' (races, barriers, bounds, or several separated by commas)";
       return false;
     }
     Start = End + 1;
@@ -438,7 +446,10 @@ public:
       // The chunk's group ids counted up, not divided out of each number.
       slmc_dim3 GId = groupId(J, First);
       for (uint64_t G = First; G < Last && !J.stopped(G); ++G) {
-        if (Status S = runGroup(J, G, GId)) {
+        Status S = runGroup(J, G, GId);
+        if (std::string Bounds = takeBoundsReport(); !Bounds.empty() && !S)
+          S = Status::error(SLMC_ERROR_GROUP_LOCAL_BOUNDS, std::move(Bounds));
+        if (S) {
           J.fail(G, std::move(S));
           return;
         }
@@ -499,6 +510,31 @@ public:
     fctx::jump_fcontext(Scheduler, nullptr);
     std::abort(); // unreachable: a failed fiber is never resumed
   }
+
+  /// SLMC_CHECK=bounds: an access outside a group-local variable, which the
+  /// instrumented code skips. The first one of the group is kept, and fails
+  /// the launch when the group ends (takeBoundsReport).
+  void boundsAccess(uint64_t Bytes, uint64_t Offset, uint64_t Size, int Kind,
+                    const char *Name, const char *Where) {
+    if (!BoundsReport.empty())
+      return;
+    std::string R = "access outside a group-local variable in work-group " +
+                    dimString(CurrentItem ? CurrentItem->group_id : slmc_dim3{0, 0, 0}) +
+                    " of " + (Job ? Job->kernel() : std::string("kernel")) + ": ";
+    R += Kind == 0 ? "read" : Kind == 1 ? "write" : "atomic access";
+    R += " of " + std::to_string(Bytes) + " bytes at byte " +
+         std::to_string(int64_t(Offset)) + " of '" + (Name ? Name : "?") + "' (" +
+         std::to_string(Size) + " bytes)";
+    if (Current && !InLoops)
+      R += " by work-item " + dimString(Current->Info.local_id);
+    R += " at " + std::string(Where ? Where : "?");
+    if (InLoops)
+      R += " (its work-items run as loops; SLMC_CPU_WORK_ITEM_LOOPS=0 names the one "
+           "at fault)";
+    BoundsReport = std::move(R);
+  }
+  /// The group's bounds failure, if any, and none for the next group.
+  std::string takeBoundsReport() { return std::exchange(BoundsReport, std::string()); }
 
   /// Whether `Addr` is in the guard page below the running work-item's
   /// fiber stack: the fault of a stack overflow.
@@ -585,6 +621,7 @@ private:
     void *Dynamic = J.GroupMemory ? GroupMemory : nullptr;
 
     ActiveRunner = this;
+    Job = &J;
     CurrentKernelName = J.ReadableName.c_str();
     // Work-item loops first: they need none of the fibers' per-item state.
     // (Run for every group: nothing here that a fiber run needs.)
@@ -1033,6 +1070,7 @@ private:
   LaunchJob *Job = nullptr;
   std::string FailureText;
   Status Failure; // why a work-item stopped when it did not throw
+  std::string BoundsReport; // SLMC_CHECK=bounds: the group's first overflow
   RaceDetector Races; // SLMC_CHECK=races
   uint64_t GroupLinear = 0; // the group being run, numbered as the launch does
 };
@@ -1433,7 +1471,8 @@ public:
     if (J.ErrorGroup != std::numeric_limits<uint64_t>::max()) {
       // A race is also printed: programs that swallow the launch's error
       // (or run it where nobody reads it) still show what was found.
-      if (J.Error.Code == SLMC_ERROR_DATA_RACE)
+      if (J.Error.Code == SLMC_ERROR_DATA_RACE ||
+          J.Error.Code == SLMC_ERROR_GROUP_LOCAL_BOUNDS)
         std::fprintf(stderr, "slmc: %s\n", J.Error.Message.c_str());
       return std::move(J.Error);
     }
@@ -1644,6 +1683,13 @@ extern "C" void slmc_check_store_value(void *address, uint64_t bytes, uint64_t v
                                        const char *where) {
   if (GroupRunner *R = RaceRunner)
     R->raceAccess(address, size_t(bytes), true, where, &value);
+}
+
+extern "C" void slmc_check_bounds(const void *, uint64_t bytes, uint64_t offset,
+                                  uint64_t size, int32_t kind, const char *name,
+                                  const char *where) {
+  if (GroupRunner *R = ActiveRunner)
+    R->boundsAccess(bytes, offset, size, kind, name, where);
 }
 
 extern "C" void slmc_check_atomic(void *address, uint64_t bytes, const char *where) {
