@@ -875,6 +875,12 @@ private:
     std::lock_guard<std::recursive_mutex> lock(mutex_);
     return slot < surfaces_.size() && surfaces_[slot].live ? &surfaces_[slot] : nullptr;
   }
+  /// What GetIndex hands out for the surface in `slot`.
+  INT index_of(uint32_t slot, SurfaceIndex *&index) {
+    slmc::cmrt::surface_record *s = surface(slot);
+    index = s ? &s->index : nullptr;
+    return s ? CM_SUCCESS : CM_INVALID_BUFFER_HANDLER;
+  }
   /// The live SVM buffer of the caller's memory that `address` points
   /// into (or just past), or null.
   slmc::cmrt::surface_record *svm_of(uint64_t address) {
@@ -1378,21 +1384,15 @@ inline INT CmDevice::GetCaps(CM_DEVICE_CAP_NAME name, size_t &size, void *value)
 // ---- Buffers --------------------------------------------------------------------
 
 inline INT CmBuffer::GetIndex(SurfaceIndex *&index) {
-  slmc::cmrt::surface_record *s = device_->surface(slot_);
-  index = s ? &s->index : nullptr;
-  return s ? CM_SUCCESS : CM_INVALID_BUFFER_HANDLER;
+  return device_->index_of(slot_, index);
 }
 
 inline INT CmBufferUP::GetIndex(SurfaceIndex *&index) {
-  slmc::cmrt::surface_record *s = device_->surface(slot_);
-  index = s ? &s->index : nullptr;
-  return s ? CM_SUCCESS : CM_INVALID_BUFFER_HANDLER;
+  return device_->index_of(slot_, index);
 }
 
 inline INT CmBufferSVM::GetIndex(SurfaceIndex *&index) {
-  slmc::cmrt::surface_record *s = device_->surface(slot_);
-  index = s ? &s->index : nullptr;
-  return s ? CM_SUCCESS : CM_INVALID_BUFFER_HANDLER;
+  return device_->index_of(slot_, index);
 }
 
 inline INT CmBufferSVM::GetAddress(void *&address) {
@@ -1402,15 +1402,11 @@ inline INT CmBufferSVM::GetAddress(void *&address) {
 }
 
 inline INT CmSurface2D::GetIndex(SurfaceIndex *&index) {
-  slmc::cmrt::surface_record *s = device_->surface(slot_);
-  index = s ? &s->index : nullptr;
-  return s ? CM_SUCCESS : CM_INVALID_BUFFER_HANDLER;
+  return device_->index_of(slot_, index);
 }
 
 inline INT CmSurface2DUP::GetIndex(SurfaceIndex *&index) {
-  slmc::cmrt::surface_record *s = device_->surface(slot_);
-  index = s ? &s->index : nullptr;
-  return s ? CM_SUCCESS : CM_INVALID_BUFFER_HANDLER;
+  return device_->index_of(slot_, index);
 }
 
 inline INT CmSurface2D::GetSurfaceDesc(UINT &width, UINT &height,
