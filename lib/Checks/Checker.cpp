@@ -19,6 +19,7 @@ void runChecks(ASTContext &Ctx, const ProgramModel &Model, Reporter &R,
   Checkers.push_back(createCmChecker());
   Checkers.push_back(createCilkChecker());
   Checkers.push_back(createGroupMemoryChecker(Opts));
+  Checkers.push_back(createDefinitionChecker(Opts));
   for (auto &C : Checkers)
     C->check(Ctx, Model, R);
 }

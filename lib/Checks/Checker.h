@@ -30,6 +30,9 @@ struct CheckOptions {
   /// Group-local bytes one work-group may use. 64 KiB is the SLM of most
   /// Intel GPUs; the runtime checks the real device limit before launching.
   uint64_t GroupMemoryLimit = 64 * 1024;
+  /// Device code is built from this translation unit (not only the CPU
+  /// fallback's host copy), so what kernels call must be defined in it.
+  bool DeviceCode = true;
 };
 
 class Checker {
@@ -44,6 +47,7 @@ std::unique_ptr<Checker> createSyclChecker();
 std::unique_ptr<Checker> createCmChecker();
 std::unique_ptr<Checker> createCilkChecker();
 std::unique_ptr<Checker> createGroupMemoryChecker(const CheckOptions &Opts);
+std::unique_ptr<Checker> createDefinitionChecker(const CheckOptions &Opts);
 
 /// A dialect's barrier rule: which barriers are its own, the warning to
 /// give, and which expressions carry the work-item's identity.

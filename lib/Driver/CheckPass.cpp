@@ -86,6 +86,7 @@ public:
     reportPrepassErrors(CI, FS);
     CheckOptions CO;
     CO.GroupMemoryLimit = Opts.GroupMemoryLimit;
+    CO.DeviceCode = Opts.Spirv || Opts.Ptx;
     SlmcConsumer::ModelCallback OnModel;
     if (Lowered)
       OnModel = [this](ASTContext &Ctx, const ProgramModel &Model, Reporter &R) {

@@ -210,6 +210,10 @@ bool parseOptions(llvm::ArrayRef<const char *> Args, Options &O) {
                A.starts_with("-fsycl-device-code-split")) {
       // DPC++'s switches: slmc++ always compiles SYCL, names lambdas
       // itself and builds one image per translation unit.
+    } else if (A == "-fno-sycl-rdc" || A == "-fsycl-rdc") {
+      // Relocatable device code: slmc++ never links device code across
+      // files (-fno-sycl-rdc's model). With either spelling, a kernel's call
+      // to a function another file defines is a compile error, not a link.
     } else if (A == "-fsycl-early-optimizations" || A == "-fno-sycl-early-optimizations" ||
                A == "-fsycl-dead-args-optimization" ||
                A == "-fno-sycl-dead-args-optimization") {
@@ -229,8 +233,8 @@ bool parseOptions(llvm::ArrayRef<const char *> Args, Options &O) {
                    "-fsycl-targets=, -fsycl-unnamed-lambda, "
                    "-f[no-]sycl-id-queries-fit-in-int, "
                    "-f[no-]sycl-early-optimizations, "
-                   "-f[no-]sycl-dead-args-optimization and "
-                   "-fsycl-device-code-split)");
+                   "-f[no-]sycl-dead-args-optimization, -f[no-]sycl-rdc "
+                   "and -fsycl-device-code-split)");
     } else if (A.consume_front("--target=") || A == "-target") {
       if (A == "-target" && !Next(A)) return false;
       if (!isHostTriple(A))
@@ -483,6 +487,9 @@ OTHER COMPILERS' SPELLINGS (see docs/user-guide.md):
                           GPU code indexes in 32 bits (default, as DPC++);
                           a launch over more work-items is refused
   -fno-sycl-id-queries-fit-in-int  Make no such assumption
+  -f[no-]sycl-rdc         Accepted; device code is never linked across
+                          files, so what a kernel calls must be defined in
+                          its own file (or use --offload-targets=none)
   -fslmc-check            Instrument the kernels' host copies for the CPU
                           fallback's race and barrier checks (SLMC_CHECK)
   -fno-slmc-split-kernel-arguments  Keep each SPIR-V kernel's argument

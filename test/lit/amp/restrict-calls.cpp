@@ -54,3 +54,15 @@ void library_calls(array_view<float, 1> av) {
     av[i] = x;
   });
 }
+
+// An amp-restricted function kernel code calls must be defined in the same
+// translation unit: device code is never linked across files.
+float elsewhere(float x) restrict(amp); // expected-note {{'elsewhere' is declared here; slmc compiles each translation unit's device code on its own}}
+float declared_twice(float x) restrict(amp);
+void defined_elsewhere(array_view<float, 1> av) {
+  parallel_for_each(av.extent, [=](index<1> i) restrict(amp) {
+    av[i] = elsewhere(av[i]); // expected-error {{'elsewhere' is called from kernel code but is not defined in this translation unit}}
+    av[i] += declared_twice(av[i]);
+  });
+}
+float declared_twice(float x) restrict(amp) { return x; }

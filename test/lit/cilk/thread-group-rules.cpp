@@ -107,3 +107,16 @@ __declspec(target(gfx_kernel)) void nests(float *data, int n) {
 void stray_barrier() {
   _gfx_gpgpu_thread_barrier(); // expected-error {{'_gfx_gpgpu_thread_barrier' is only allowed in the serial code of a thread-group nest}}
 }
+
+// ---- definitions -----------------------------------------------------------
+// A target(gfx) function an offloaded nest calls is defined in the same file
+// (ICC built each file's offload code on its own too); the host code around
+// the nest may call anything.
+__declspec(target(gfx)) float other_file(float x); // expected-note {{'other_file' is declared here; slmc compiles each translation unit's device code on its own}}
+void declared_host(float *p);
+void offload_calls(float *p) {
+  declared_host(p);
+#pragma offload target(gfx) pin(p : length(64))
+  _Cilk_for (int i = 0; i < 64; i++)
+    p[i] = other_file(p[i]); // expected-error {{'other_file' is called from kernel code but is not defined in this translation unit}}
+}

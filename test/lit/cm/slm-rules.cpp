@@ -60,3 +60,11 @@ extern "C" _GENX_MAIN_ void divergent(SurfaceIndex out) {
     cm_barrier();
   write(out, 0u, cm_local_id(0));
 }
+
+// cmc compiles a kernel file whole: what a kernel calls is defined in it.
+_GENX_ void fill(vector_ref<uint, 16> v); // expected-note {{'fill' is declared here; slmc compiles each translation unit's device code on its own}}
+extern "C" _GENX_MAIN_ void calls_elsewhere(SurfaceIndex out) {
+  vector<uint, 16> v(0);
+  fill(v); // expected-error {{'fill' is called from kernel code but is not defined in this translation unit}}
+  write(out, 0, v);
+}
