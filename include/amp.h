@@ -470,6 +470,15 @@ public:
     int t[3] = {D0, D1, D2};
     return extent<rank>(t);
   }
+  // MSVC's ext.tile_extent (as tiled_index's).
+#if defined(__has_declspec_attribute)
+#if __has_declspec_attribute(property)
+#pragma push_macro("__declspec")
+#undef __declspec // the check pass's prelude makes it an annotation
+  __declspec(property(get = get_tile_extent)) extent<rank> tile_extent;
+#pragma pop_macro("__declspec")
+#endif
+#endif
   /// Rounds every dimension up to a multiple of the tile.
   SLMC_HD tiled_extent pad() const {
     tiled_extent r(*this);
@@ -523,7 +532,16 @@ public:
   SLMC_HD extent<rank> get_tile_extent() const {
     int t[3] = {D0, D1, D2};
     return extent<rank>(t);
-  }
+  }  // MSVC's tidx.tile_extent, where __declspec(property) is on (slmc++
+  // turns it on).
+#if defined(__has_declspec_attribute)
+#if __has_declspec_attribute(property)
+#pragma push_macro("__declspec")
+#undef __declspec // the check pass's prelude makes it an annotation
+  __declspec(property(get = get_tile_extent)) extent<rank> tile_extent;
+#pragma pop_macro("__declspec")
+#endif
+#endif
 };
 
 // ---- Atomics ------------------------------------------------------------------
@@ -738,6 +756,19 @@ private:
   slmc_backend backend_;
   unsigned id_ = 0;
   bool timeout_disabled_ = false;
+
+public:
+#if defined(__has_declspec_attribute)
+#if __has_declspec_attribute(property)
+  // MSVC's av.accelerator, where __declspec(property) is on (slmc++ turns
+  // it on). Last in the class: after it, `accelerator` in the class's scope
+  // names the property, not the type.
+#pragma push_macro("__declspec")
+#undef __declspec // the check pass's prelude makes it an annotation
+  __declspec(property(get = get_accelerator)) Concurrency::accelerator accelerator;
+#pragma pop_macro("__declspec")
+#endif
+#endif
 };
 
 namespace detail {
@@ -921,14 +952,15 @@ private:
   slmc_device_info info_;
 };
 
-inline accelerator accelerator_view::get_accelerator() const {
-  return accelerator(backend_ == detail::current_backend()
-                         ? std::wstring(accelerator::default_accelerator)
-                         : std::wstring(backend_ == SLMC_BACKEND_CPU
-                                            ? accelerator::direct3d_warp
-                                        : backend_ == SLMC_BACKEND_CUDA
-                                            ? accelerator::cuda_accelerator
-                                            : accelerator::level_zero_accelerator));
+// (Concurrency::accelerator: in the class's scope `accelerator` is the
+// property.)
+inline Concurrency::accelerator accelerator_view::get_accelerator() const {
+  using acc = Concurrency::accelerator;
+  return acc(backend_ == detail::current_backend()
+                 ? std::wstring(acc::default_accelerator)
+                 : std::wstring(backend_ == SLMC_BACKEND_CPU    ? acc::direct3d_warp
+                                : backend_ == SLMC_BACKEND_CUDA ? acc::cuda_accelerator
+                                                                : acc::level_zero_accelerator));
 }
 
 // ---- array_view -------------------------------------------------------------
@@ -937,6 +969,8 @@ template <class T, int N> class array_view;
 
 namespace detail {
 struct view_access;
+/// A view with storage of its own holding a copy of `a`'s elements.
+template <class T, int N> array_view<T, N> owned_copy(const array<T, N> &a);
 
 /// Host-side state shared by all copies of one array_view of host memory (or
 /// of storage the view allocated itself): the host memory and the
@@ -1186,6 +1220,25 @@ public:
   array_view(int e0, T *src) : extent(e0) { init(src); }
   array_view(int e0, int e1, T *src) : extent(e0, e1) { init(src); }
   array_view(int e0, int e1, int e2, T *src) : extent(e0, e1, e2) { init(src); }
+  /// A C array, rank 1 (Visual Studio 2013).
+  template <class A, int Size, int M = N,
+            class = typename std::enable_if<M == 1 && std::is_same<
+                typename std::remove_const<A>::type, nc_type>::value>::type>
+  explicit array_view(A (&src)[Size]) : extent(Size) { init(src); }
+  // MSVC declares the pointer constructors restrict(amp, cpu). In device
+  // code an array_view's data is global memory (see detail::element), so
+  // amp code gets only the view of no memory (`array_view<T>(0, nullptr)`,
+  // a placeholder); a view of tile_static or private memory would not be
+  // global and is refused, as a call to a cpu-only constructor.
+  SLMC_HD array_view(const concurrency::extent<N> &e, std::nullptr_t) : extent(e) { init_null(); }
+  SLMC_HD array_view(int e0, std::nullptr_t) : extent(e0) { init_null(); }
+  SLMC_HD array_view(int e0, int e1, std::nullptr_t) : extent(e0, e1) { init_null(); }
+  SLMC_HD array_view(int e0, int e1, int e2, std::nullptr_t) : extent(e0, e1, e2) { init_null(); }
+  /// A container, rank 1, its size the extent (Visual Studio 2013).
+  template <class Container, class = decltype(std::declval<Container &>().data()),
+            class = decltype(std::declval<Container &>().size()), int M = N,
+            class = typename std::enable_if<M == 1>::type>
+  explicit array_view(Container &c) : extent(int(c.size())) { init(c); }
 
   template <class Container, class = decltype(std::declval<Container &>().data()),
             class = decltype(std::declval<Container &>().size())>
@@ -1205,6 +1258,11 @@ public:
   explicit array_view(int e0) : extent(e0) { init_owned(); }
   array_view(int e0, int e1) : extent(e0, e1) { init_owned(); }
   array_view(int e0, int e1, int e2) : extent(e0, e1, e2) { init_owned(); }
+
+  // A view of a temporary array: MSVC binds it (C4239) and the view keeps
+  // the buffer alive; here the view takes the elements into storage of its
+  // own, which nothing else can reach, so the meaning is the same.
+  array_view(array<nc_type, N> &&a) : array_view(detail::owned_copy(a)) {}
 
   // Views of an array.
   SLMC_HD array_view(array<nc_type, N> &a) : extent(a.extent), data_(a.data_) {
@@ -1413,6 +1471,10 @@ private:
       throw runtime_exception("array_view: the container is smaller than the extent",
                               detail::E_INVALIDARG_CODE);
     init(c.data());
+  }
+  SLMC_HD void init_null() {
+    detail::dense_pitch(extent, pitch_);
+    data_ = nullptr;
   }
   void init(T *src) {
     detail::check_element_count(extent, "array_view");
@@ -1967,6 +2029,14 @@ template <class T, int N> void array<T, N>::copy_to(array &dest) const {
 template <class T, int N> void array<T, N>::copy_to(const array_view<T, N> &dest) const {
   array_view<const T, N>(*this).copy_to(dest);
 }
+
+namespace detail {
+template <class T, int N> array_view<T, N> owned_copy(const array<T, N> &a) {
+  array_view<T, N> v(a.extent);
+  a.copy_to(v);
+  return v;
+}
+} // namespace detail
 
 // Between arrays and views.
 template <class T, int N> void copy(const array<T, N> &src, array<T, N> &dest) {

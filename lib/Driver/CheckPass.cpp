@@ -71,6 +71,26 @@ private:
   bool &Seen;
 };
 
+/// Where C++ AMP's `restrict(...)` is written, as the prelude's macro
+/// expands it. The AST has a restriction only for what Clang parsed: a
+/// function template body that delayed template parsing never parsed (its
+/// call resolved to an overload restricted otherwise, as the check pass
+/// prefers amp ones) has lambdas the later passes may still parse.
+class RestrictSpellings : public PPCallbacks {
+public:
+  explicit RestrictSpellings(std::vector<SourceRange> &Out) : Out(Out) {}
+  void MacroExpands(const Token &Name, const MacroDefinition &, SourceRange Range,
+                    const MacroArgs *) override {
+    if (const IdentifierInfo *II = Name.getIdentifierInfo())
+      if (II->getName() == "restrict" && Range.getBegin().isFileID() &&
+          Range.getEnd().isFileID())
+        Out.push_back(Range);
+  }
+
+private:
+  std::vector<SourceRange> &Out;
+};
+
 class CheckAction : public ASTFrontendAction {
 public:
   CheckAction(const Toolchain &TC, const Options &Opts, llvm::StringRef Source,
@@ -80,9 +100,11 @@ public:
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  llvm::StringRef) override {
     injectPrelude(CI, TC.ResourceInclude);
-    if (Lowered)
+    if (Lowered) {
       CI.getPreprocessor().addPPCallbacks(
           std::make_unique<GfxMacroUses>(Lowered->TestsGfxMacro));
+      CI.getPreprocessor().addPPCallbacks(std::make_unique<RestrictSpellings>(Restricts));
+    }
     reportPrepassErrors(CI, FS);
     CheckOptions CO;
     CO.GroupMemoryLimit = Opts.GroupMemoryLimit;
@@ -98,6 +120,7 @@ public:
 private:
   void lower(ASTContext &Ctx, const ProgramModel &Model, Reporter &R) {
     LoweringContext L(Ctx, R);
+    L.setRestrictSpellings(Restricts);
     std::vector<PrepassFileSystem::Entry> Prepassed = FS->rewritten();
     // `[:]` calls extent_of, which needs no include with Intel's compiler.
     for (const PrepassFileSystem::Entry &E : Prepassed)
@@ -127,6 +150,7 @@ private:
   std::string Source;
   llvm::IntrusiveRefCntPtr<PrepassFileSystem> FS;
   LoweredSource *Lowered;
+  std::vector<SourceRange> Restricts; // filled while the source is read
 };
 
 } // namespace

@@ -380,6 +380,20 @@ bool parseOptions(llvm::ArrayRef<const char *> Args, Options &O) {
   if (!llvm::is_contained(O.CommonFlags, "-fno-declspec") &&
       !llvm::is_contained(O.CommonFlags, "-fdeclspec"))
     O.CommonFlags.push_back("-fdeclspec");
+  // Clang's MSVC compatibility mode below version 19 has no char16_t and
+  // char32_t, which libstdc++ needs; off Windows Clang picks no version, so
+  // the mode is unusable unless one is given (slmc/detail/early.h restores
+  // the GCC macros the mode drops).
+  auto LastMsCompat = std::find_if(O.CommonFlags.rbegin(), O.CommonFlags.rend(),
+                                   [](const std::string &F) {
+                                     return F == "-fms-compatibility" ||
+                                            F == "-fno-ms-compatibility";
+                                   });
+  if (LastMsCompat != O.CommonFlags.rend() && *LastMsCompat == "-fms-compatibility" &&
+      llvm::none_of(O.CommonFlags, [](const std::string &F) {
+        return llvm::StringRef(F).starts_with("-fms-compatibility-version=");
+      }))
+    O.CommonFlags.push_back("-fms-compatibility-version=19.40");
   // A program file (or a file given a C for Metal target) is a C for Metal
   // kernel file: it sees cmc's predefined macros in every pass.
   if (O.Emit == EmitKind::Program || O.CmKernelFile || !O.CmTarget.empty())

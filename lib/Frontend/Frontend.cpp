@@ -11,6 +11,7 @@
 #include "Model/ModelBuilder.h"
 
 #include "clang/Lex/HeaderSearch.h"
+#include "clang/Lex/Lexer.h"
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
 #include "llvm/ADT/DenseSet.h"
@@ -127,25 +128,74 @@ static void reportUnrespelledKernelAttributes(const SourceManager &SM,
 }
 
 namespace {
-class SkippedRangeRecorder : public PPCallbacks {
+/// What the preprocessor did that the checks need afterwards: the ranges it
+/// skipped, and MSVC version tests that read an undefined _MSC_VER.
+class PreprocessorRecorder : public PPCallbacks {
 public:
-  explicit SkippedRangeRecorder(std::shared_ptr<std::vector<SourceRange>> Ranges)
-      : Ranges(std::move(Ranges)) {}
+  PreprocessorRecorder(Preprocessor &PP,
+                       std::shared_ptr<std::vector<SourceRange>> Ranges,
+                       std::shared_ptr<std::vector<SourceLocation>> MscVer)
+      : PP(PP), Ranges(std::move(Ranges)), MscVer(std::move(MscVer)) {}
   void SourceRangeSkipped(SourceRange Range, SourceLocation) override {
     Ranges->push_back(Range);
   }
+  void If(SourceLocation, SourceRange Condition, ConditionValueKind) override {
+    noteMscVer(Condition);
+  }
+  void Elif(SourceLocation, SourceRange Condition, ConditionValueKind Value,
+            SourceLocation) override {
+    if (Value != CVK_NotEvaluated)
+      noteMscVer(Condition);
+  }
 
 private:
+  /// `#if _MSC_VER < 1800` reads an undefined _MSC_VER as 0, silently
+  /// taking the branch for an MSVC older than any; a condition that also
+  /// tests `defined(_MSC_VER)` knows.
+  void noteMscVer(SourceRange Condition) {
+    SourceManager &SM = PP.getSourceManager();
+    SourceLocation Begin = Condition.getBegin();
+    if (Begin.isInvalid() || Begin.isMacroID() || SM.isInSystemHeader(Begin) ||
+        PP.isMacroDefined("_MSC_VER"))
+      return;
+    bool Invalid = false;
+    llvm::StringRef Text = Lexer::getSourceText(
+        CharSourceRange::getTokenRange(Condition), SM, PP.getLangOpts(), &Invalid);
+    if (Invalid || !Text.contains("_MSC_VER"))
+      return;
+    Lexer Raw(Begin, PP.getLangOpts(), Text.begin(), Text.begin(), Text.end());
+    SourceLocation First;
+    Token T;
+    for (bool AtEnd = false; !AtEnd;) {
+      AtEnd = Raw.LexFromRawLexer(T);
+      if (T.is(tok::eof))
+        break;
+      if (!T.is(tok::raw_identifier))
+        continue;
+      llvm::StringRef Name = T.getRawIdentifier();
+      if (Name == "defined")
+        return; // a presence test: the author knew
+      if (Name == "_MSC_VER" && First.isInvalid())
+        First = T.getLocation();
+    }
+    if (First.isValid())
+      MscVer->push_back(First);
+  }
+
+  Preprocessor &PP;
   std::shared_ptr<std::vector<SourceRange>> Ranges;
+  std::shared_ptr<std::vector<SourceLocation>> MscVer;
 };
 } // namespace
 
 SlmcConsumer::SlmcConsumer(CompilerInstance &CI, CheckOptions Opts,
                            ModelCallback OnModel)
     : CI(CI), Opts(Opts), OnModel(std::move(OnModel)),
-      Skipped(std::make_shared<std::vector<SourceRange>>()) {
+      Skipped(std::make_shared<std::vector<SourceRange>>()),
+      UndefinedMscVer(std::make_shared<std::vector<SourceLocation>>()) {
   if (CI.hasPreprocessor())
-    CI.getPreprocessor().addPPCallbacks(std::make_unique<SkippedRangeRecorder>(Skipped));
+    CI.getPreprocessor().addPPCallbacks(std::make_unique<PreprocessorRecorder>(
+        CI.getPreprocessor(), Skipped, UndefinedMscVer));
 }
 
 void SlmcConsumer::HandleTranslationUnit(ASTContext &Ctx) {
@@ -153,6 +203,11 @@ void SlmcConsumer::HandleTranslationUnit(ASTContext &Ctx) {
   Reporter R(Diags, CI.getDiagnosticOpts());
   runEarlyChecks(Ctx, R);
   reportUnrespelledKernelAttributes(Ctx.getSourceManager(), *Skipped, R);
+  // C++ AMP code only ever built with MSVC; given first, as it may explain
+  // Clang's errors (code for an older MSVC's internals).
+  if (CI.hasPreprocessor() && CI.getPreprocessor().isMacroDefined("SLMC_AMP_H"))
+    for (SourceLocation Loc : *UndefinedMscVer)
+      R.report(Loc, Diag::warn_amp_msc_ver_undefined);
   // Clang's own errors make the AST unreliable for the other rules.
   if (Diags.hasErrorOccurred())
     return;

@@ -80,6 +80,9 @@ private:
   /// Source the preprocessor skipped (inactive #if branches), recorded
   /// while the translation unit is read.
   std::shared_ptr<std::vector<clang::SourceRange>> Skipped;
+  /// Where user files' #if/#elif conditions read _MSC_VER while it was not
+  /// defined (and did not test whether it was).
+  std::shared_ptr<std::vector<clang::SourceLocation>> UndefinedMscVer;
 };
 
 } // namespace slmc

@@ -42,6 +42,7 @@
 #include "clang/Lex/Lexer.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/Stmt.h"
+#include "llvm/ADT/DenseSet.h"
 
 using namespace clang;
 
@@ -73,16 +74,45 @@ bool isArrayOrTexture(const CXXRecordDecl *RD) {
   return false;
 }
 
+const char *restrictMacro(bool Device, bool Host) {
+  return Device && Host ? "SLMC_RESTRICT_AMP_CPU"
+         : Device       ? "SLMC_RESTRICT_AMP"
+                        : "SLMC_RESTRICT_CPU";
+}
+
 class AmpLowering : public DialectLowering {
 public:
   void lower(const ProgramModel &Model, LoweringContext &L) override {
+    llvm::DenseSet<unsigned> Lowered; // by the raw encoding of the start
     for (const RestrictionSite &S : Model.RestrictionSites) {
       if (S.Dialect != DialectKind::Amp)
         continue;
-      const char *Macro = S.Parsed.Device && S.Parsed.Host ? "SLMC_RESTRICT_AMP_CPU"
-                          : S.Parsed.Device               ? "SLMC_RESTRICT_AMP"
-                                                          : "SLMC_RESTRICT_CPU";
-      L.replace(S.Spelling, Macro);
+      L.replace(S.Spelling, restrictMacro(S.Parsed.Device, S.Parsed.Host));
+      Lowered.insert(S.Spelling.getBegin().getRawEncoding());
+    }
+    // The spellings in code the AST does not hold (a template body never
+    // parsed here) are lowered by their text, so that a later pass that
+    // does parse it reads the macro.
+    const SourceManager &SM = L.astContext().getSourceManager();
+    for (SourceRange R : L.restrictSpellings()) {
+      if (!Lowered.insert(R.getBegin().getRawEncoding()).second || !L.isUserFile(R.getBegin()))
+        continue;
+      llvm::StringRef Text = Lexer::getSourceText(CharSourceRange::getTokenRange(R), SM,
+                                                  L.astContext().getLangOpts());
+      size_t Open = Text.find('(');
+      if (Open == llvm::StringRef::npos)
+        continue;
+      llvm::SmallVector<llvm::StringRef, 2> Parts;
+      Text.drop_front(Open + 1).rtrim(")").split(Parts, ',');
+      bool Device = false, Host = false, Other = false;
+      for (llvm::StringRef P : Parts) {
+        P = P.trim();
+        Device |= P == "amp";
+        Host |= P == "cpu";
+        Other |= P != "amp" && P != "cpu";
+      }
+      if (!Other && (Device || Host)) // the check reports the others
+        L.replace(R, restrictMacro(Device, Host));
     }
     lowerRestrictionOverloads(Model, L);
     ASTContext &Ctx = L.astContext();

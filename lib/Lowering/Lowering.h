@@ -89,10 +89,19 @@ public:
 
   /// Whether `Loc` (where its macro expands) is in a file lowering may edit.
   bool isUserFile(clang::SourceLocation Loc) const;
+  /// Every `restrict(...)` the preprocessor expanded, written in a file
+  /// (C++ AMP lowers those the AST does not show too).
+  void setRestrictSpellings(std::vector<clang::SourceRange> R) {
+    RestrictSpellings = std::move(R);
+  }
+  const std::vector<clang::SourceRange> &restrictSpellings() const {
+    return RestrictSpellings;
+  }
   /// For what only lowering can find wrong.
   Reporter &reporter() { return R; }
 
 private:
+  std::vector<clang::SourceRange> RestrictSpellings;
   bool editable(clang::SourceLocation Loc);
   /// Where a range inside a macro is spelled, if in one piece.
   std::optional<clang::SourceRange> spelledInMacro(clang::SourceRange Range);
