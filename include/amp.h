@@ -741,6 +741,9 @@ public:
 
 private:
   friend class accelerator;
+  template <class, int> friend class array;
+  /// A view of the host: the cpu accelerator's, WARP's or REF's.
+  bool on_host() const { return backend_ == SLMC_BACKEND_CPU; }
   friend accelerator_view direct3d::create_accelerator_view(accelerator &, bool,
                                                           Concurrency::queuing_mode);
   friend bool direct3d::is_timeout_disabled(const accelerator_view &);
@@ -1025,15 +1028,24 @@ struct view_state {
     if (b == SLMC_BACKEND_CPU || bytes == 0)
       return s; // the CPU fallback works on the user's memory directly
     slmc_status st = slmc_malloc_shared(&s->device, bytes);
-    if (st == SLMC_SUCCESS) {
-      s->owns = true;
-      s->seen_launches = gpu_launches.load(std::memory_order_relaxed);
-      st = slmc_memcpy(s->device, host, bytes);
-    }
     if (st != SLMC_SUCCESS) {
-      if (s->owns) slmc_free(s->device);
       delete s;
       throw_runtime(st, "array_view: cannot copy data to the accelerator");
+    }
+    s->owns = true;
+    s->seen_launches = gpu_launches.load(std::memory_order_relaxed);
+    // The device copy is filled when first needed (the next launch, or a
+    // copy), as C++ AMP's: until then the host's memory is the data, and
+    // writes to it that do not go through the view still count.
+    try {
+      host_written_views &w = host_written_views::get();
+      std::lock_guard<std::mutex> lock(w.mutex);
+      w.views.push_back(s);
+      s->host_newer = true;
+    } catch (...) {
+      slmc_free(s->device);
+      delete s;
+      throw;
     }
     return s;
   }
@@ -1863,7 +1875,11 @@ private:
                 access_type cpu_access = access_type_auto,
                 const accelerator_view *associated = nullptr) {
     if (av) {
-      av->check_current("array");
+      // A view of the host (the cpu accelerator's, as staging arrays are
+      // made, or WARP's and REF's) is usable whatever device kernels run
+      // on: every array's memory is shared with the host.
+      if (!av->on_host())
+        av->check_current("array");
       view_ = *av;
     }
     associated_ = associated ? *associated : view_;

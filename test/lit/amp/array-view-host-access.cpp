@@ -16,6 +16,8 @@
 // CHECK: data() is the container's memory: ok
 // CHECK: host writes survive the last view: ok
 // CHECK: const view of a written view: ok
+// CHECK: container writes before the first launch reach it: ok
+// CHECK: staging array on the cpu accelerator: ok
 
 #include <amp.h>
 #include <cstdio>
@@ -74,5 +76,24 @@ int main() {
 
   array_view<const int, 2> ro = v;
   report("const view of a written view", ro(1, 1) == -5 && ro(0, 2) == 99);
+
+  // The device copy is filled when first needed, as C++ AMP's: writes to
+  // the container after the view is made, and before its first launch,
+  // reach the kernel (the C++ AMP Algorithms Library's tests fill their
+  // vectors after making the views).
+  std::vector<int> later(8, 1);
+  array_view<int> lv(8, later);
+  for (int i = 0; i < 8; ++i)
+    later[i] = i;
+  parallel_for_each(lv.extent, [=](index<1> i) restrict(amp) { lv[i] += 0; });
+  lv.synchronize();
+  report("container writes before the first launch reach it", later[7] == 7 && lv[3] == 3);
+
+  // A staging array on the cpu accelerator's view, associated with the
+  // device's, whatever device kernels run on (the host's memory is shared).
+  array<int> staging(4, accelerator(accelerator::cpu_accelerator).default_view,
+                     accelerator().default_view);
+  report("staging array on the cpu accelerator",
+         staging.get_associated_accelerator_view() == accelerator().default_view);
   return 0;
 }
