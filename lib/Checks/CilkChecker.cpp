@@ -413,26 +413,14 @@ private:
 
   void checkCalls(ASTContext &Ctx, const ProgramModel &Model, const Kernel &K, Reporter &R) {
     const SourceManager &SM = Ctx.getSourceManager();
-    struct Calls : RecursiveASTVisitor<Calls> {
-      std::vector<std::pair<const FunctionDecl *, const Expr *>> Edges;
-      bool VisitCallExpr(CallExpr *CE) {
-        if (const FunctionDecl *FD = CE->getDirectCallee())
-          Edges.push_back({FD, CE});
-        return true;
-      }
-      bool VisitCXXConstructExpr(CXXConstructExpr *CE) {
-        Edges.push_back({CE->getConstructor(), CE});
-        return true;
-      }
-    } Direct;
-    Direct.TraverseStmt(const_cast<Stmt *>(K.Region));
+    llvm::SmallVector<CallEdge, 4> Direct = directCalls(K.Region, /*IntoLambdas=*/true);
     // __thread_group_local objects are never constructed.
     llvm::DenseSet<const Expr *> NotCalls;
     for (const GroupLocalVar &G : Model.GroupLocals)
       if (G.Dialect == DialectKind::Cilk && G.Var && G.Var->getInit())
         NotCalls.insert(G.Var->getInit()->IgnoreImplicit());
     llvm::DenseSet<const FunctionDecl *> Seen;
-    for (const auto &[Callee, Site] : Direct.Edges) {
+    for (const auto &[Callee, Site] : Direct) {
       if (NotCalls.count(Site->IgnoreImplicit()))
         continue;
       if (!callableFromDevice(Callee, SM)) {

@@ -20,7 +20,6 @@
 #include "Checks/Checker.h"
 
 #include "clang/AST/DeclCXX.h"
-#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 
 using namespace clang;
@@ -52,12 +51,10 @@ public:
       std::vector<const FunctionDecl *> Roots;
       if (K.Region) {
         // A loop-nest kernel is the nest, not the host function around it.
-        Direct D;
-        D.TraverseStmt(const_cast<Stmt *>(K.Region));
-        for (const CallEdge &E : D.Edges)
+        for (const CallEdge &E : directCalls(K.Region, /*IntoLambdas=*/true)) {
           checkCall(SM, Model, K, E, {}, Reported, R);
-        for (const CallEdge &E : D.Edges)
           Roots.push_back(E.Callee);
+        }
       } else {
         Roots.push_back(K.Body);
         Roots.insert(Roots.end(), K.OtherInstances.begin(), K.OtherInstances.end());
@@ -76,19 +73,6 @@ public:
   }
 
 private:
-  struct Direct : RecursiveASTVisitor<Direct> {
-    llvm::SmallVector<CallEdge, 8> Edges;
-    bool VisitCallExpr(CallExpr *CE) {
-      if (const FunctionDecl *FD = CE->getDirectCallee())
-        Edges.push_back({FD, CE});
-      return true;
-    }
-    bool VisitCXXConstructExpr(CXXConstructExpr *CE) {
-      Edges.push_back({CE->getConstructor(), CE});
-      return true;
-    }
-  };
-
   /// Whether a call to `FD` needs its definition in the device module.
   bool needsDefinition(const SourceManager &SM, const ProgramModel &Model,
                        const Kernel &K, const FunctionDecl *FD) const {

@@ -46,8 +46,10 @@ namespace {
 class CallCollector : public RecursiveASTVisitor<CallCollector> {
 public:
   llvm::SmallVector<CallEdge, 4> Edges;
+  bool IntoLambdas = false;
 
-  bool shouldVisitLambdaBody() const { return false; } // a lambda is its own function
+  // A lambda is its own function, unless the caller asks for its body.
+  bool shouldVisitLambdaBody() const { return IntoLambdas; }
 
   bool VisitCallExpr(CallExpr *CE) {
     if (const FunctionDecl *FD = CE->getDirectCallee())
@@ -60,6 +62,13 @@ public:
   }
 };
 } // namespace
+
+llvm::SmallVector<CallEdge, 4> directCalls(const Stmt *S, bool IntoLambdas) {
+  CallCollector C;
+  C.IntoLambdas = IntoLambdas;
+  C.TraverseStmt(const_cast<Stmt *>(S));
+  return std::move(C.Edges);
+}
 
 void ProgramModel::addCallGraphFrom(const FunctionDecl *Root) {
   std::deque<const FunctionDecl *> Work{Root};

@@ -237,6 +237,10 @@ public:
   void addCallGraphFrom(const clang::FunctionDecl *FD);
 };
 
+/// The calls and constructions written in `S`, in source order; with
+/// `IntoLambdas`, also those in the bodies of lambdas written there.
+llvm::SmallVector<CallEdge, 4> directCalls(const clang::Stmt *S, bool IntoLambdas);
+
 /// Whether `Loc` is written inside `Range` (both taken where macros are
 /// expanded, in one file).
 bool writtenWithin(const clang::SourceManager &SM, clang::SourceRange Range,

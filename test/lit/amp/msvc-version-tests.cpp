@@ -14,6 +14,10 @@
 
 #include <amp.h>
 
+// (A declaration first: slmc-clangd reads the conditions that follow the
+// main file's leading directives, which clangd's preamble holds apart.)
+int first_declaration;
+
 #if _MSC_VER < 1800 // expected-warning {{'_MSC_VER' is not defined, so this condition reads it as 0, as no MSVC version would; C++ AMP code was written for MSVC: build it in MSVC's compatibility mode with the version it was written for (-fms-compatibility -D_MSC_VER=1800 for Visual Studio 2013, 1700 for 2012)}}
 int old_msvc_path;
 #elif _MSC_VER >= 1900 // not evaluated: the first branch was taken
