@@ -128,31 +128,36 @@ static void reportUnrespelledKernelAttributes(const SourceManager &SM,
 }
 
 namespace {
-/// What the preprocessor did that the checks need afterwards: the ranges it
-/// skipped, and MSVC version tests that read an undefined _MSC_VER.
-class PreprocessorRecorder : public PPCallbacks {
+class SkippedRangeRecorder : public PPCallbacks {
 public:
-  PreprocessorRecorder(Preprocessor &PP,
-                       std::shared_ptr<std::vector<SourceRange>> Ranges,
-                       std::shared_ptr<std::vector<SourceLocation>> MscVer)
-      : PP(PP), Ranges(std::move(Ranges)), MscVer(std::move(MscVer)) {}
+  explicit SkippedRangeRecorder(std::shared_ptr<std::vector<SourceRange>> Ranges)
+      : Ranges(std::move(Ranges)) {}
   void SourceRangeSkipped(SourceRange Range, SourceLocation) override {
     Ranges->push_back(Range);
   }
+
+private:
+  std::shared_ptr<std::vector<SourceRange>> Ranges;
+};
+
+/// `#if _MSC_VER < 1800` reads an undefined _MSC_VER as 0, silently taking
+/// the branch for an MSVC older than any; a condition that also tests
+/// `defined(_MSC_VER)` knows.
+class MscVerRecorder : public PPCallbacks {
+public:
+  MscVerRecorder(Preprocessor &PP, std::shared_ptr<MscVerTests> Out)
+      : PP(PP), Out(std::move(Out)) {}
   void If(SourceLocation, SourceRange Condition, ConditionValueKind) override {
-    noteMscVer(Condition);
+    note(Condition);
   }
   void Elif(SourceLocation, SourceRange Condition, ConditionValueKind Value,
             SourceLocation) override {
     if (Value != CVK_NotEvaluated)
-      noteMscVer(Condition);
+      note(Condition);
   }
 
 private:
-  /// `#if _MSC_VER < 1800` reads an undefined _MSC_VER as 0, silently
-  /// taking the branch for an MSVC older than any; a condition that also
-  /// tests `defined(_MSC_VER)` knows.
-  void noteMscVer(SourceRange Condition) {
+  void note(SourceRange Condition) {
     SourceManager &SM = PP.getSourceManager();
     SourceLocation Begin = Condition.getBegin();
     if (Begin.isInvalid() || Begin.isMacroID() || SM.isInSystemHeader(Begin) ||
@@ -179,23 +184,37 @@ private:
         First = T.getLocation();
     }
     if (First.isValid())
-      MscVer->push_back(First);
+      Out->Locations.push_back(First);
   }
 
   Preprocessor &PP;
-  std::shared_ptr<std::vector<SourceRange>> Ranges;
-  std::shared_ptr<std::vector<SourceLocation>> MscVer;
+  std::shared_ptr<MscVerTests> Out;
 };
 } // namespace
+
+std::shared_ptr<MscVerTests> recordMscVerTests(Preprocessor &PP) {
+  auto Tests = std::make_shared<MscVerTests>();
+  Tests->PP = &PP;
+  PP.addPPCallbacks(std::make_unique<MscVerRecorder>(PP, Tests));
+  return Tests;
+}
+
+void reportMscVerTests(const MscVerTests &Tests, Reporter &R) {
+  // C++ AMP code only ever built with MSVC. (Asked at the end of the
+  // translation unit: the callbacks' own end comes after the checks.)
+  if (Tests.PP && Tests.PP->isMacroDefined("SLMC_AMP_H"))
+    for (SourceLocation Loc : Tests.Locations)
+      R.report(Loc, Diag::warn_amp_msc_ver_undefined);
+}
 
 SlmcConsumer::SlmcConsumer(CompilerInstance &CI, CheckOptions Opts,
                            ModelCallback OnModel)
     : CI(CI), Opts(Opts), OnModel(std::move(OnModel)),
-      Skipped(std::make_shared<std::vector<SourceRange>>()),
-      UndefinedMscVer(std::make_shared<std::vector<SourceLocation>>()) {
-  if (CI.hasPreprocessor())
-    CI.getPreprocessor().addPPCallbacks(std::make_unique<PreprocessorRecorder>(
-        CI.getPreprocessor(), Skipped, UndefinedMscVer));
+      Skipped(std::make_shared<std::vector<SourceRange>>()) {
+  if (CI.hasPreprocessor()) {
+    CI.getPreprocessor().addPPCallbacks(std::make_unique<SkippedRangeRecorder>(Skipped));
+    MscVer = recordMscVerTests(CI.getPreprocessor());
+  }
 }
 
 void SlmcConsumer::HandleTranslationUnit(ASTContext &Ctx) {
@@ -203,11 +222,10 @@ void SlmcConsumer::HandleTranslationUnit(ASTContext &Ctx) {
   Reporter R(Diags, CI.getDiagnosticOpts());
   runEarlyChecks(Ctx, R);
   reportUnrespelledKernelAttributes(Ctx.getSourceManager(), *Skipped, R);
-  // C++ AMP code only ever built with MSVC; given first, as it may explain
-  // Clang's errors (code for an older MSVC's internals).
-  if (CI.hasPreprocessor() && CI.getPreprocessor().isMacroDefined("SLMC_AMP_H"))
-    for (SourceLocation Loc : *UndefinedMscVer)
-      R.report(Loc, Diag::warn_amp_msc_ver_undefined);
+  // Given first, as it may explain Clang's errors (code for an older
+  // MSVC's internals).
+  if (MscVer)
+    reportMscVerTests(*MscVer, R);
   // Clang's own errors make the AST unreliable for the other rules.
   if (Diags.hasErrorOccurred())
     return;

@@ -64,6 +64,18 @@ std::string resourceIncludeDirFor(llvm::StringRef BinaryPath);
 
 /// Runs after a translation unit is parsed: builds the model, runs the
 /// checkers and, when there were no errors, hands the model to `OnModel`.
+/// Where user files' #if/#elif conditions read _MSC_VER while it was not
+/// defined (and did not test whether it was), and the preprocessor that
+/// read them (whose macros tell whether <amp.h> was included).
+struct MscVerTests {
+  std::vector<clang::SourceLocation> Locations;
+  clang::Preprocessor *PP = nullptr;
+};
+/// Starts recording them on `PP` (before it reads the main file).
+std::shared_ptr<MscVerTests> recordMscVerTests(clang::Preprocessor &PP);
+/// -Wslmc-msc-ver at each, in a C++ AMP translation unit.
+void reportMscVerTests(const MscVerTests &Tests, Reporter &R);
+
 class SlmcConsumer : public clang::ASTConsumer {
 public:
   using ModelCallback =
@@ -80,9 +92,7 @@ private:
   /// Source the preprocessor skipped (inactive #if branches), recorded
   /// while the translation unit is read.
   std::shared_ptr<std::vector<clang::SourceRange>> Skipped;
-  /// Where user files' #if/#elif conditions read _MSC_VER while it was not
-  /// defined (and did not test whether it was).
-  std::shared_ptr<std::vector<clang::SourceLocation>> UndefinedMscVer;
+  std::shared_ptr<MscVerTests> MscVer;
 };
 
 } // namespace slmc

@@ -253,6 +253,7 @@ public:
     PrepassErrorSink Sink = [Ctx](SourceLocation Loc, llvm::StringRef Message) {
       Ctx->diag(RulesCheck, Loc, escapeFormat(Message), DiagnosticIDs::Error);
     };
+    MscVer = recordMscVerTests(*PP);
     Places = std::make_shared<OriginalPlaces>(
         PP->getSourceManager(),
         installPrepass(*PP, Include, /*MainFileToo=*/true, std::move(Sink)));
@@ -299,6 +300,8 @@ public:
                  return Own.Report(Loc, Own.getDiagnosticIDs()->getCustomDiagID(L, Text));
                });
     runEarlyChecks(Ctx, R);
+    if (MscVer)
+      reportMscVerTests(*MscVer, R);
     // As in every door: clang's own errors make the AST unreliable.
     if (Diags.hasErrorOccurred())
       return;
@@ -340,6 +343,7 @@ private:
   bool Runner = false;
   CheckOptions Opts;
   std::shared_ptr<OriginalPlaces> Places;
+  std::shared_ptr<MscVerTests> MscVer; // #if conditions reading _MSC_VER
 };
 
 class SlmcModule : public ::clang::tidy::ClangTidyModule {
