@@ -51,8 +51,9 @@ public:
       std::vector<const FunctionDecl *> Roots;
       if (K.Region) {
         // A loop-nest kernel is the nest, not the host function around it.
+        const llvm::DenseMap<const FunctionDecl *, CallEdge> NoReach;
         for (const CallEdge &E : directCalls(K.Region, /*IntoLambdas=*/true)) {
-          checkCall(SM, Model, K, E, {}, Reported, R);
+          checkCall(SM, Model, K, E, NoReach, Reported, R);
           Roots.push_back(E.Callee);
         }
       } else {
