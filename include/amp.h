@@ -201,11 +201,57 @@ inline void host_access() {
 /// device (global) memory, and in device code saying so lets the compiler
 /// use global loads and stores instead of generic ones (which IGC tests for
 /// their address space at each access: docs/intel.md).
-template <class T> SLMC_HD T &element(T *data, ptrdiff_t off) {
+///
+/// On the CPU fallback the access also keeps Direct3D 11's buffer rules,
+/// which every C++ AMP program written for MSVC ran under: a read outside
+/// the buffer an array or view lies in gives zero, and a write there is
+/// dropped. Real programs rely on it (tiled scans and reductions that read
+/// and write a padded last tile); without it they corrupt the heap or
+/// crash. The buffer, not the view's extent, is the bound, as in Direct3D.
+/// GPUs run the unchecked access (docs/user-guide.md says what they do);
+/// `-DSLMC_AMP_BUFFER_BOUNDS=0` drops the check on the CPU too.
+#ifndef SLMC_AMP_BUFFER_BOUNDS
+#define SLMC_AMP_BUFFER_BOUNDS 1
+#endif
+
+/// The bytes of the buffer an array's or a view's data lies in.
+struct buffer_bounds {
+  const char *first = nullptr;
+  size_t bytes = 0;
+
+  buffer_bounds() = default;
+  SLMC_HD buffer_bounds(const void *p, size_t n) : first(static_cast<const char *>(p)), bytes(n) {}
+  /// Whether the `n` bytes at address `p` all lie in the buffer.
+  SLMC_HD bool holds(uintptr_t p, size_t n) const {
+    size_t from_first = size_t(p - uintptr_t(first));
+    return bytes >= n && from_first <= bytes - n;
+  }
+};
+
+#if !defined(SLMC_PASS_SPIRV) && !defined(SLMC_PASS_PTX)
+/// Where an out-of-bounds access goes: zero for a read, a place for a write
+/// that nothing reads back (libslmrt's, one per thread; the work-item that
+/// asked uses the reference within its expression, before another asks).
+template <class T> [[gnu::cold]] T &out_of_bounds_element() {
+  static_assert(alignof(T) <= 64, "an element type aligned to more than 64 bytes");
+  return *static_cast<T *>(slmc_cpu_out_of_bounds_sink(sizeof(T)));
+}
+#endif
+
+template <class T>
+SLMC_HD T &element(T *data, ptrdiff_t off, const buffer_bounds &bounds) {
 #if defined(SLMC_PASS_SPIRV) || defined(SLMC_PASS_PTX)
+  (void)bounds;
   auto *global = (__attribute__((address_space(1))) T *)data;
   return *(T *)(global + off);
+#elif SLMC_AMP_BUFFER_BOUNDS
+  // In integers: the address may lie outside every object.
+  uintptr_t p = uintptr_t(data) + uintptr_t(off) * sizeof(T);
+  if (__builtin_expect(bounds.holds(p, sizeof(T)), 1))
+    return *reinterpret_cast<T *>(p);
+  return out_of_bounds_element<T>();
 #else
+  (void)bounds;
   return data[off];
 #endif
 }
@@ -1277,16 +1323,18 @@ public:
   array_view(array<nc_type, N> &&a) : array_view(detail::owned_copy(a)) {}
 
   // Views of an array.
-  SLMC_HD array_view(array<nc_type, N> &a) : extent(a.extent), data_(a.data_) {
+  SLMC_HD array_view(array<nc_type, N> &a)
+      : extent(a.extent), data_(a.data_), bounds_(a.buffer()) {
     detail::dense_pitch(extent, pitch_);
   }
   template <class U = T, class = typename std::enable_if<std::is_const<U>::value>::type>
-  SLMC_HD array_view(const array<nc_type, N> &a) : extent(a.extent), data_(a.data_) {
+  SLMC_HD array_view(const array<nc_type, N> &a)
+      : extent(a.extent), data_(a.data_), bounds_(a.buffer()) {
     detail::dense_pitch(extent, pitch_);
   }
 
   SLMC_HD array_view(const array_view &o)
-      : extent(o.extent), data_(o.data_), state_(o.state_) {
+      : extent(o.extent), data_(o.data_), bounds_(o.bounds_), state_(o.state_) {
     copy_pitch(o.pitch_);
     adopt_state();
   }
@@ -1294,7 +1342,7 @@ public:
   template <class U, class = typename std::enable_if<
                          std::is_same<const U, T>::value && !std::is_same<U, T>::value>::type>
   SLMC_HD array_view(const array_view<U, N> &o)
-      : extent(o.extent), data_(o.data_), state_(o.state_) {
+      : extent(o.extent), data_(o.data_), bounds_(o.bounds_), state_(o.state_) {
     copy_pitch(o.pitch_);
     adopt_state();
   }
@@ -1304,6 +1352,7 @@ public:
                      if (state_) state_->release();)
       extent = o.extent;
       data_ = o.data_;
+      bounds_ = o.bounds_;
       copy_pitch(o.pitch_);
       state_ = o.state_;
       SLMC_HOST_ONLY(if (detail::in_cpu_kernel()) state_ = nullptr;)
@@ -1339,7 +1388,7 @@ public:
   /// The sub-view of `ext` elements from `origin`.
   SLMC_HD array_view section(const index<N> &origin, const concurrency::extent<N> &ext) const {
     SLMC_HOST_ONLY(check_section(origin, ext);)
-    return array_view(ext, data_ + offset(origin), pitch_, state_);
+    return array_view(ext, data_ + offset(origin), pitch_, bounds_, state_);
   }
   SLMC_HD array_view section(const index<N> &origin) const {
     concurrency::extent<N> ext;
@@ -1368,7 +1417,7 @@ public:
     static_assert(N == 1, "view_as needs a view of rank 1");
     int pitch[K];
     detail::dense_pitch(ext, pitch);
-    return array_view<T, K>(ext, data_, pitch, state_);
+    return array_view<T, K>(ext, data_, pitch, bounds_, state_);
   }
 
   /// A rank-1 view's elements as elements of type U (the same memory,
@@ -1381,7 +1430,7 @@ public:
     int n = int(size_t(extent.size()) * sizeof(T) / sizeof(U));
     int pitch[1] = {1};
     return array_view<R, 1>(concurrency::extent<1>(n), reinterpret_cast<R *>(data_), pitch,
-                            state_);
+                            bounds_, state_);
   }
 
   /// Pointer to the first element (on the host, of the memory the view
@@ -1422,8 +1471,8 @@ public:
 
 private:
   SLMC_HD array_view(const concurrency::extent<N> &e, T *data, const int *pitch,
-                     detail::view_state *st)
-      : extent(e), data_(data), state_(st) {
+                     const detail::buffer_bounds &bounds, detail::view_state *st)
+      : extent(e), data_(data), bounds_(bounds), state_(st) {
     copy_pitch(pitch);
     adopt_state();
   }
@@ -1442,7 +1491,8 @@ private:
   SLMC_HD array_view<T, (N > 1 ? N - 1 : 1)> project(int i0) const {
     concurrency::extent<(N > 1 ? N - 1 : 1)> e;
     for (int i = 1; i < N; ++i) e[i - 1] = extent[i];
-    return array_view<T, (N > 1 ? N - 1 : 1)>(e, data_ + i0 * pitch_[0], pitch_ + 1, state_);
+    return array_view<T, (N > 1 ? N - 1 : 1)>(e, data_ + i0 * pitch_[0], pitch_ + 1, bounds_,
+                                              state_);
   }
 
   SLMC_HD T &at(ptrdiff_t off) const {
@@ -1456,7 +1506,7 @@ private:
       if (state_ && state_->copies())
         return host_element(off);
     })
-    return detail::element(data_, off);
+    return detail::element(data_, off, bounds_);
   }
   T &host_element(ptrdiff_t off) const {
     return *static_cast<T *>(state_->host_side(data_ + off, !std::is_const<T>::value));
@@ -1495,6 +1545,7 @@ private:
     state_ = detail::view_state::create(const_cast<nc_type *>(src), bytes,
                                         !std::is_const<T>::value);
     data_ = static_cast<T *>(state_->device);
+    bounds_ = detail::buffer_bounds(data_, bytes);
   }
   void init_owned() {
     static_assert(!std::is_const<T>::value,
@@ -1503,10 +1554,12 @@ private:
     detail::dense_pitch(extent, pitch_);
     state_ = detail::view_state::create_owned(size_t(extent.size()) * sizeof(T));
     data_ = static_cast<T *>(state_->device);
+    bounds_ = detail::buffer_bounds(data_, size_t(extent.size()) * sizeof(T));
   }
 
   T *data_ = nullptr;
   int pitch_[N];                         // elements between consecutive indices; pitch_[N - 1] == 1
+  detail::buffer_bounds bounds_;         // the whole buffer (sections share it)
   detail::view_state *state_ = nullptr;  // null for views of arrays
 };
 
@@ -1842,13 +1895,13 @@ public:
     int n = int(size_t(extent.size()) * sizeof(T) / sizeof(U));
     int pitch[1] = {1};
     return array_view<U, 1>(concurrency::extent<1>(n), reinterpret_cast<U *>(data_),
-                            pitch, nullptr);
+                            pitch, buffer(), nullptr);
   }
   template <class U> SLMC_HD array_view<const U, 1> reinterpret_as() const {
     int n = int(size_t(extent.size()) * sizeof(T) / sizeof(U));
     int pitch[1] = {1};
     return array_view<const U, 1>(concurrency::extent<1>(n),
-                                  reinterpret_cast<const U *>(data_), pitch, nullptr);
+                                  reinterpret_cast<const U *>(data_), pitch, buffer(), nullptr);
   }
 
   SLMC_HD T *data() {
@@ -1930,7 +1983,10 @@ private:
   }
   SLMC_HD T &at(ptrdiff_t off) const {
     SLMC_HOST_ONLY(if (!detail::in_cpu_kernel()) detail::host_access();)
-    return detail::element(data_, off);
+    return detail::element(data_, off, buffer());
+  }
+  SLMC_HD detail::buffer_bounds buffer() const {
+    return detail::buffer_bounds(data_, size_t(extent.size()) * sizeof(T));
   }
   // In 32 unsigned bits, as array_view::offset (an extent's size is
   // unsigned int).

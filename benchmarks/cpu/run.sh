@@ -5,7 +5,8 @@
 #   benchmarks/cpu/run.sh [scale=1.0] [repetitions=3]
 # Environment: BUILD_DIR (slmc build, default build/), HOST_CXX (default g++),
 # OMP_LIBS (default -lgomp), SLMC_CPU_THREADS / OMP_NUM_THREADS (threads),
-# SLMC_BENCH_ONLY (one group of rows: matmul, transpose, reduction, stencil,
+# SLMC_BENCH_FLAGS (more slmc++ flags for the C++ AMP kernels, e.g.
+# -DSLMC_AMP_BUFFER_BOUNDS=0), SLMC_BENCH_ONLY (one group of rows: matmul, transpose, reduction, stencil,
 # scan, histogram, dialect, nbody), KEEP_WORK=1 (keep the build folder, named on
 # the last line, to rerun or profile its cpu_bench).
 set -euo pipefail
@@ -47,7 +48,7 @@ fi
   -o "$work/cilk_kernels.o"
 "$slmcxx" -O3 --offload-targets=none -c "$here/cm_kernels.cpp" -o "$work/cm_kernels.o"
 "$slmcxx" -O3 --emit=program "$root/examples/cm/nbody_genx.cpp" -o "$work/nbody_genx.isa"
-"$slmcxx" -O3 --offload-targets=none -I "$here" "$here/cpu_bench.cpp" "$work/host_kernels.o" \
+"$slmcxx" -O3 --offload-targets=none ${SLMC_BENCH_FLAGS:-} -I "$here" "$here/cpu_bench.cpp" "$work/host_kernels.o" \
   "$work/sycl_kernels.o" "$work/cilk_kernels.o" "$work/cm_kernels.o" "${cl_objs[@]}" \
   $omp_libs "${cl_libs[@]}" -o "$work/cpu_bench"
 uname -m

@@ -48,7 +48,10 @@
 #define _Cilk_for for
 #define _Thread_group
 #define __thread_group_local
-#define __declspec(...)
+// Cilk Plus's __declspec spellings vanish; MSVC's others (a property, an
+// alignment) stay Clang's.
+#define SLMC_DECLSPEC_CILK(...)
+#include "slmc/detail/cilk_declspec.h"
 #endif
 
 // Work-items per thread group, unless the lowering's choice is overridden

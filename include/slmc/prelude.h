@@ -76,6 +76,9 @@
 #define _Cilk_for [[clang::annotate("slmc.cilk.for")]] for
 #define _Thread_group
 #define __thread_group_local __attribute__((annotate("slmc.cilk.thread_group_local")))
-#define __declspec(...) __attribute__((annotate("slmc.cilk.declspec", #__VA_ARGS__)))
+// Cilk Plus's __declspec spellings as annotations; MSVC's others stay
+// Clang's (slmc/detail/cilk_declspec.h).
+#define SLMC_DECLSPEC_CILK(...) __attribute__((annotate("slmc.cilk.declspec", #__VA_ARGS__)))
+#include "slmc/detail/cilk_declspec.h"
 
 #endif // SLMC_PRELUDE_H

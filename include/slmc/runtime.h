@@ -219,6 +219,11 @@ SLMC_RT_API int slmc_cpu_work_item_loops(const char *why_not);
  * bytes aligned to `align`, kept for the thread's next groups. NULL when
  * memory runs out (the group then runs as fibers). */
 SLMC_RT_API void *slmc_cpu_work_item_storage(size_t bytes, size_t align);
+/* Where the CPU fallback sends a C++ AMP access outside its buffer
+ * (Direct3D's rules, amp.h's detail::element): `bytes` zeroed bytes of the
+ * calling thread, aligned to 64, which a write may change and the next call
+ * zeroes again. Opaque to slmc++'s passes: not group-local memory. */
+SLMC_RT_API void *slmc_cpu_out_of_bounds_sink(size_t bytes);
 /* Called by a work-group entry, after slmc_cpu_work_item_loops, whose kernel
  * is only ever launched with work-groups of this shape (a C++ AMP tile, a
  * fixed launch shape): slmc++ then compiles the work-item loops for it

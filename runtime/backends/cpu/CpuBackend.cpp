@@ -1628,6 +1628,23 @@ extern "C" void *slmc_cpu_work_item_storage(size_t bytes, size_t align) {
   return ActiveRunner ? ActiveRunner->workItemStorage(bytes, align) : nullptr;
 }
 
+extern "C" void *slmc_cpu_out_of_bounds_sink(size_t bytes) {
+  // Per thread, so a work-item's zeroes are never another thread's write;
+  // the work-item that asked uses it before the next one asks. Grown to
+  // the largest element asked for, never freed (kept for the thread).
+  struct alignas(64) Block {
+    unsigned char Bytes[64];
+  };
+  thread_local std::vector<Block> Sink;
+  size_t Blocks = (bytes + sizeof(Block) - 1) / sizeof(Block);
+  if (Blocks == 0)
+    Blocks = 1;
+  if (Sink.size() < Blocks)
+    Sink.resize(Blocks);
+  std::memset(Sink.data(), 0, Blocks * sizeof(Block));
+  return Sink.data();
+}
+
 extern "C" void slmc_cpu_barrier(void) {
   // Outside fibers (a one-item group, or no kernel at all) there is nobody
   // to wait for.
