@@ -214,6 +214,18 @@ inline void host_access() {
 #define SLMC_AMP_BUFFER_BOUNDS 1
 #endif
 
+/// An element's offset from a view's or an array's data. GPUs compute it in
+/// 32 unsigned bits (an extent's size is unsigned int), which costs them no
+/// 64-bit multiply (Intel Gen12 emulates those: docs/intel.md). The CPU
+/// computes it in signed 64 bits: an index that moves with a work-item loop
+/// then stays an affine expression of the loop's counter, so the buffer
+/// check below can be made once per loop (slmc++'s work-item loops).
+#if defined(SLMC_PASS_SPIRV) || defined(SLMC_PASS_PTX)
+typedef unsigned offset_t;
+#else
+typedef ptrdiff_t offset_t;
+#endif
+
 /// The bytes of the buffer an array's or a view's data lies in.
 struct buffer_bounds {
   const char *first = nullptr;
@@ -221,11 +233,6 @@ struct buffer_bounds {
 
   buffer_bounds() = default;
   SLMC_HD buffer_bounds(const void *p, size_t n) : first(static_cast<const char *>(p)), bytes(n) {}
-  /// Whether the `n` bytes at address `p` all lie in the buffer.
-  SLMC_HD bool holds(uintptr_t p, size_t n) const {
-    size_t from_first = size_t(p - uintptr_t(first));
-    return bytes >= n && from_first <= bytes - n;
-  }
 };
 
 #if !defined(SLMC_PASS_SPIRV) && !defined(SLMC_PASS_PTX)
@@ -245,10 +252,12 @@ SLMC_HD T &element(T *data, ptrdiff_t off, const buffer_bounds &bounds) {
   auto *global = (__attribute__((address_space(1))) T *)data;
   return *(T *)(global + off);
 #elif SLMC_AMP_BUFFER_BOUNDS
-  // In integers: the address may lie outside every object.
-  uintptr_t p = uintptr_t(data) + uintptr_t(off) * sizeof(T);
-  if (__builtin_expect(bounds.holds(p, sizeof(T)), 1))
-    return *reinterpret_cast<T *>(p);
+  // In elements: one unsigned compare of the index against an invariant
+  // count, which slmc++'s work-item loops test once per loop instead,
+  // running a copy of the loop without it where every index is in bounds.
+  size_t first = (uintptr_t(data) - uintptr_t(bounds.first)) / sizeof(T);
+  if (__builtin_expect(size_t(off) + first < bounds.bytes / sizeof(T), 1))
+    return data[off];
   return out_of_bounds_element<T>();
 #else
   (void)bounds;
@@ -1377,12 +1386,12 @@ public:
   SLMC_HD array_view<T, M - 1> operator()(int i0) const { return project(i0); }
   SLMC_HD T &operator()(int i0, int i1) const {
     static_assert(N == 2, "array_view(i0, i1) needs rank 2");
-    return at(unsigned(i0) * unsigned(pitch_[0]) + unsigned(i1));
+    return at(detail::offset_t(i0) * detail::offset_t(pitch_[0]) + detail::offset_t(i1));
   }
   SLMC_HD T &operator()(int i0, int i1, int i2) const {
     static_assert(N == 3, "array_view(i0, i1, i2) needs rank 3");
-    return at(unsigned(i0) * unsigned(pitch_[0]) + unsigned(i1) * unsigned(pitch_[N - 2]) +
-              unsigned(i2));
+    return at(detail::offset_t(i0) * detail::offset_t(pitch_[0]) + detail::offset_t(i1) * detail::offset_t(pitch_[N - 2]) +
+              detail::offset_t(i2));
   }
 
   /// The sub-view of `ext` elements from `origin`.
@@ -1518,9 +1527,9 @@ private:
   // The innermost dimension is always contiguous (pitch 1: every view is a
   // section, projection or reshaping of a dense one), so it needs no
   // multiply; Gen12 spends eight instructions on a SIMD32 32-bit one.
-  SLMC_HD unsigned offset(const index<N> &idx) const {
-    unsigned l = unsigned(idx[N - 1]);
-    for (int i = 0; i < N - 1; ++i) l += unsigned(idx[i]) * unsigned(pitch_[i]);
+  SLMC_HD detail::offset_t offset(const index<N> &idx) const {
+    detail::offset_t l = detail::offset_t(idx[N - 1]);
+    for (int i = 0; i < N - 1; ++i) l += detail::offset_t(idx[i]) * detail::offset_t(pitch_[i]);
     return l;
   }
   void check_section(const index<N> &origin, const concurrency::extent<N> &ext) const {
@@ -1825,21 +1834,21 @@ public:
   SLMC_HD const T &operator()(int i0) const { return at(i0); }
   SLMC_HD T &operator()(int i0, int i1) {
     static_assert(N == 2, "array(i0, i1) needs rank 2");
-    return at(unsigned(i0) * unsigned(extent[1]) + unsigned(i1));
+    return at(detail::offset_t(i0) * detail::offset_t(extent[1]) + detail::offset_t(i1));
   }
   SLMC_HD const T &operator()(int i0, int i1) const {
     static_assert(N == 2, "array(i0, i1) needs rank 2");
-    return at(unsigned(i0) * unsigned(extent[1]) + unsigned(i1));
+    return at(detail::offset_t(i0) * detail::offset_t(extent[1]) + detail::offset_t(i1));
   }
   SLMC_HD T &operator()(int i0, int i1, int i2) {
     static_assert(N == 3, "array(i0, i1, i2) needs rank 3");
-    return at((unsigned(i0) * unsigned(extent[1]) + unsigned(i1)) * unsigned(extent[2]) +
-              unsigned(i2));
+    return at((detail::offset_t(i0) * detail::offset_t(extent[1]) + detail::offset_t(i1)) * detail::offset_t(extent[2]) +
+              detail::offset_t(i2));
   }
   SLMC_HD const T &operator()(int i0, int i1, int i2) const {
     static_assert(N == 3, "array(i0, i1, i2) needs rank 3");
-    return at((unsigned(i0) * unsigned(extent[1]) + unsigned(i1)) * unsigned(extent[2]) +
-              unsigned(i2));
+    return at((detail::offset_t(i0) * detail::offset_t(extent[1]) + detail::offset_t(i1)) * detail::offset_t(extent[2]) +
+              detail::offset_t(i2));
   }
 
   SLMC_HD array_view<T, N> section(const index<N> &origin, const concurrency::extent<N> &e) {
@@ -1990,9 +1999,9 @@ private:
   }
   // In 32 unsigned bits, as array_view::offset (an extent's size is
   // unsigned int).
-  SLMC_HD unsigned offset(const index<N> &idx) const {
-    unsigned l = unsigned(idx[0]);
-    for (int i = 1; i < N; ++i) l = l * unsigned(extent[i]) + unsigned(idx[i]);
+  SLMC_HD detail::offset_t offset(const index<N> &idx) const {
+    detail::offset_t l = detail::offset_t(idx[0]);
+    for (int i = 1; i < N; ++i) l = l * detail::offset_t(extent[i]) + detail::offset_t(idx[i]);
     return l;
   }
 

@@ -60,6 +60,7 @@
 #include "llvm/IR/Module.h"
 #include "llvm/IR/PatternMatch.h"
 #include "llvm/IR/PassManager.h"
+#include "llvm/IR/ProfDataUtils.h"
 #include "llvm/IR/ValueMap.h"
 #include "llvm/IR/Verifier.h"
 #include "CpuFallback/GroupLocalSites.h"
@@ -78,6 +79,8 @@
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Transforms/Utils/Local.h"
+#include "llvm/Transforms/Utils/LoopSimplify.h"
+#include "llvm/Transforms/Utils/LoopUtils.h"
 #include "llvm/Transforms/Utils/ScalarEvolutionExpander.h"
 #include "llvm/Transforms/Utils/LowerAtomic.h"
 #include "llvm/Transforms/Utils/ValueMapper.h"
@@ -2174,6 +2177,182 @@ unsigned addIsaVersions(Function &F) {
   return Versions.size() - 1;
 }
 
+/// The first and the last value over loop `L`'s iterations 0..Btc of an
+/// index that only rises (or only falls) with it: an affine recurrence of
+/// `L` with a small constant step, sign- or zero-extended, plus terms
+/// invariant in `L`. `NoWrap` collects what must hold at run time for the
+/// index to have moved without wrapping (checked before the loop).
+struct IndexRange {
+  const SCEV *First, *Last;
+  int Direction; // +1 rising, -1 falling, 0 invariant
+};
+std::optional<IndexRange> indexRange(const SCEV *S, const Loop *L, const SCEV *Btc,
+                                     ScalarEvolution &SE,
+                                     SmallVectorImpl<std::pair<const SCEV *, const SCEV *>> &NoWrap,
+                                     SmallVectorImpl<bool> &NoWrapSigned) {
+  if (SE.isLoopInvariant(S, L))
+    return IndexRange{S, S, 0};
+  if (auto *AR = dyn_cast<SCEVAddRecExpr>(S)) {
+    auto *Step = dyn_cast<SCEVConstant>(AR->getStepRecurrence(SE));
+    if (AR->getLoop() != L || !AR->isAffine() || !Step || Step->getAPInt().isZero() ||
+        Step->getAPInt().abs().getActiveBits() > 16)
+      return std::nullopt;
+    const SCEV *Last = AR->evaluateAtIteration(SE.getTruncateOrZeroExtend(Btc, AR->getType()), SE);
+    return IndexRange{AR->getStart(), Last, Step->getAPInt().isNegative() ? -1 : 1};
+  }
+  if (auto *Ext = dyn_cast<SCEVIntegralCastExpr>(S)) {
+    bool Signed = isa<SCEVSignExtendExpr>(S);
+    if ((!Signed && !isa<SCEVZeroExtendExpr>(S)) ||
+        Ext->getOperand()->getType()->getIntegerBitWidth() < 32)
+      return std::nullopt;
+    auto R = indexRange(Ext->getOperand(), L, Btc, SE, NoWrap, NoWrapSigned);
+    if (!R || R->Direction == 0)
+      return std::nullopt;
+    // Monotonic in the narrow type, without wrapping there.
+    NoWrap.push_back(R->Direction > 0 ? std::make_pair(R->First, R->Last)
+                                      : std::make_pair(R->Last, R->First));
+    NoWrapSigned.push_back(Signed);
+    return IndexRange{Signed ? SE.getSignExtendExpr(R->First, S->getType())
+                             : SE.getZeroExtendExpr(R->First, S->getType()),
+                      Signed ? SE.getSignExtendExpr(R->Last, S->getType())
+                             : SE.getZeroExtendExpr(R->Last, S->getType()),
+                      R->Direction};
+  }
+  if (auto *Add = dyn_cast<SCEVAddExpr>(S)) {
+    IndexRange Sum{SE.getZero(S->getType()), SE.getZero(S->getType()), 0};
+    for (const SCEV *Op : Add->operands()) {
+      auto R = indexRange(Op, L, Btc, SE, NoWrap, NoWrapSigned);
+      if (!R || (R->Direction && Sum.Direction && R->Direction != Sum.Direction))
+        return std::nullopt;
+      Sum.First = SE.getAddExpr(Sum.First, R->First);
+      Sum.Last = SE.getAddExpr(Sum.Last, R->Last);
+      Sum.Direction = Sum.Direction ? Sum.Direction : R->Direction;
+    }
+    return Sum;
+  }
+  return std::nullopt;
+}
+
+/// C++ AMP's buffer rules (<amp.h>'s detail::element) test each access's
+/// element index against its buffer's element count, a likely-taken
+/// `br (icmp ult Index, Count)`. In a loop where the index moves by a
+/// constant step, whether every iteration passes is known before the loop
+/// from its first and last index. This computes that in the preheader and
+/// makes each such check `AllIn || check`; unswitching then gives the loop
+/// a version without the checks, which vectorises, beside the one with
+/// them for loops that do leave their buffers. Returns the checks guarded.
+unsigned guardRangeChecks(Function &F, FunctionAnalysisManager &FAM) {
+  auto &LI = FAM.getResult<LoopAnalysis>(F);
+  auto &DT = FAM.getResult<DominatorTreeAnalysis>(F);
+  auto &SE = FAM.getResult<ScalarEvolutionAnalysis>(F);
+  unsigned Guarded = 0;
+  for (Loop *L : LI.getLoopsInPreorder()) {
+    if (!L->isInnermost())
+      continue;
+    // (The strided loops' interchange leaves its work-item loop without one.)
+    BasicBlock *Pre = L->getLoopPreheader();
+    if (!Pre) {
+      Pre = InsertPreheaderForLoop(L, &DT, &LI, nullptr, /*PreserveLCSSA=*/false);
+      if (!Pre)
+        continue;
+      SE.forgetLoop(L);
+    }
+    // `zext nneg` of a signed index (what the optimiser makes of a sext
+    // under `if (i >= 0)`, C++ AMP's contains()) hides from scalar
+    // evolution that the index moves with the loop; a sext means the same
+    // for the values it allows.
+    bool Widened = false;
+    for (BasicBlock *BB : L->blocks())
+      for (Instruction &I : make_early_inc_range(*BB))
+        if (auto *ZExt = dyn_cast<ZExtInst>(&I); ZExt && ZExt->hasNonNeg()) {
+          auto *SExt = new SExtInst(ZExt->getOperand(0), ZExt->getType(), "", ZExt->getIterator());
+          SExt->takeName(ZExt);
+          ZExt->replaceAllUsesWith(SExt);
+          ZExt->eraseFromParent();
+          Widened = true;
+        }
+    if (Widened)
+      SE.forgetLoop(L);
+    // The exact count (one exit): the index's no-wrap flags, which the
+    // expanded first and last index may carry, hold up to it.
+    const SCEV *Btc = SE.getBackedgeTakenCount(L);
+    if (isa<SCEVCouldNotCompute>(Btc) || !Btc->getType()->isIntegerTy() ||
+        Btc->getType()->getIntegerBitWidth() > 64)
+      continue;
+    struct Check {
+      BranchInst *Br;
+      const SCEV *First, *Last, *Count;
+      bool Rising;
+      SmallVector<std::pair<const SCEV *, const SCEV *>, 2> NoWrap; // low <= high
+      SmallVector<bool, 2> NoWrapSigned;
+    };
+    SmallVector<Check, 4> Checks;
+    SCEVExpander Expander(SE, "slmc.range");
+    for (BasicBlock *BB : L->blocks()) {
+      auto *Br = dyn_cast<BranchInst>(BB->getTerminator());
+      if (!Br || !Br->isConditional())
+        continue;
+      auto *Cmp = dyn_cast<ICmpInst>(Br->getCondition());
+      uint64_t Taken = 0, NotTaken = 0;
+      if (!Cmp || Cmp->getPredicate() != ICmpInst::ICMP_ULT ||
+          !extractBranchWeights(*Br, Taken, NotTaken) || Taken <= NotTaken ||
+          !Cmp->getOperand(0)->getType()->isIntegerTy(64))
+        continue;
+      const SCEV *Count = SE.getSCEV(Cmp->getOperand(1));
+      SmallVector<std::pair<const SCEV *, const SCEV *>, 2> NoWrap;
+      SmallVector<bool, 2> NoWrapSigned;
+      auto Range = indexRange(SE.getSCEV(Cmp->getOperand(0)), L, Btc, SE, NoWrap, NoWrapSigned);
+      if (!Range || Range->Direction == 0 || !SE.isLoopInvariant(Count, L))
+        continue;
+      Instruction *At = Pre->getTerminator();
+      auto Expandable = [&](const SCEV *X) { return Expander.isSafeToExpandAt(X, At); };
+      if (!Expandable(Range->First) || !Expandable(Range->Last) || !Expandable(Count) ||
+          !all_of(NoWrap, [&](auto &P) { return Expandable(P.first) && Expandable(P.second); }))
+        continue;
+      Check C{Br, Range->First, Range->Last, Count, Range->Direction > 0, {}, {}};
+      C.NoWrap.assign(NoWrap.begin(), NoWrap.end());
+      C.NoWrapSigned.assign(NoWrapSigned.begin(), NoWrapSigned.end());
+      Checks.push_back(std::move(C));
+    }
+    if (Checks.empty())
+      continue;
+    // At most 2^15 iterations: with a step below 2^16 an index of 32 bits
+    // or more cannot wrap all the way round, so first <= last (for a
+    // rising index) says it did not wrap at all.
+    if (!Expander.isSafeToExpandAt(Btc, Pre->getTerminator()))
+      continue;
+    Value *Iterations = Expander.expandCodeFor(Btc, nullptr, Pre->getTerminator());
+    IRBuilder<> B(Pre->getTerminator());
+    unsigned Bits = Iterations->getType()->getIntegerBitWidth();
+    Value *AllIn = B.CreateICmpULE(
+        Iterations, B.getInt(APInt::getLowBitsSet(Bits, std::min(15u, Bits))));
+    for (const Check &C : Checks) {
+      Value *First = Expander.expandCodeFor(C.First, nullptr, Pre->getTerminator());
+      Value *Last = Expander.expandCodeFor(C.Last, nullptr, Pre->getTerminator());
+      Value *Count = Expander.expandCodeFor(C.Count, nullptr, Pre->getTerminator());
+      B.SetInsertPoint(Pre->getTerminator());
+      Value *Low = C.Rising ? First : Last, *High = C.Rising ? Last : First;
+      AllIn = B.CreateAnd(AllIn, B.CreateICmpULE(Low, High));
+      AllIn = B.CreateAnd(AllIn, B.CreateICmpULT(High, Count));
+      for (auto [Pair, Signed] : zip(C.NoWrap, C.NoWrapSigned)) {
+        Value *NarrowLow = Expander.expandCodeFor(Pair.first, nullptr, Pre->getTerminator());
+        Value *NarrowHigh = Expander.expandCodeFor(Pair.second, nullptr, Pre->getTerminator());
+        B.SetInsertPoint(Pre->getTerminator());
+        AllIn = B.CreateAnd(AllIn, Signed ? B.CreateICmpSLE(NarrowLow, NarrowHigh)
+                                          : B.CreateICmpULE(NarrowLow, NarrowHigh));
+      }
+    }
+    // Frozen: a loop left unswitched must not branch on poison.
+    AllIn = B.CreateFreeze(AllIn, "slmc.in.bounds");
+    for (const Check &C : Checks) {
+      IRBuilder<> At(C.Br);
+      C.Br->setCondition(At.CreateOr(AllIn, C.Br->getCondition()));
+    }
+    Guarded += Checks.size();
+  }
+  return Guarded;
+}
+
 /// A work-item loop whose items each run a grid-stride loop (`for (i = gid;
 /// i < n; i += stride)`: the histogram's words) runs it item after item,
 /// each item striding through memory `stride` elements at a time. Between
@@ -2553,6 +2732,19 @@ struct WorkItemLoopsPass : PassInfoMixin<WorkItemLoopsPass> {
     for (Function *F : Done)
       for (unsigned Round = 0; Round < 8 && interchangeStridedLoop(*F, FAM); ++Round)
         FAM.invalidate(*F, PreservedAnalyses::none());
+    // Buffer checks of an index that moves with a loop: a version of the
+    // loop without them where every iteration passes (guardRangeChecks).
+    FunctionPassManager RangeChecks;
+    RangeChecks.addPass(createFunctionToLoopPassAdaptor(
+        SimpleLoopUnswitchPass(/*NonTrivial=*/true), /*UseMemorySSA=*/true));
+    RangeChecks.addPass(InstCombinePass());
+    RangeChecks.addPass(SimplifyCFGPass());
+    for (Function *F : Done) {
+      unsigned Guarded = guardRangeChecks(*F, FAM);
+      FAM.invalidate(*F, PreservedAnalyses::none()); // preheaders, maybe
+      if (Guarded)
+        RangeChecks.run(*F, FAM);
+    }
     for (Function *F : Done)
       addIsaVersions(*F);
     return PreservedAnalyses::none();
