@@ -287,6 +287,9 @@ public:
       for (const Kernel &K : Model.Kernels)
         if (K.Dialect == DialectKind::Amp && K.Launch->getBeginLoc() == CE->getBeginLoc())
           return true; // the template's own launch, or another instantiation's
+      // A dependent call in the pattern (`factory<T>::create()`) resolves
+      // only here; build() keeps the first instantiation's per site.
+      noteCall(CE, Callee);
     } else {
       noteCall(CE, Callee);
     }
@@ -396,8 +399,16 @@ public:
     AmpVisitor Instantiations(Ctx, Model);
     Instantiations.visitInstantiations();
     Instantiations.TraverseDecl(Ctx.getTranslationUnitDecl());
-    for (const AmpVisitor::RawCall &C : V.RawCalls)
+    llvm::DenseSet<SourceLocation> Sites;
+    for (const AmpVisitor::RawCall &C : V.RawCalls) {
+      Sites.insert(C.Site->getBeginLoc());
       resolveRestrictionOverloads(Ctx, C.Site, C.Callee, C.Caller, Model);
+    }
+    // Calls only instantiations resolve (dependent in their template), one
+    // per site: the pattern's text is rewritten once for all of them.
+    for (const AmpVisitor::RawCall &C : Instantiations.RawCalls)
+      if (Sites.insert(C.Site->getBeginLoc()).second)
+        resolveRestrictionOverloads(Ctx, C.Site, C.Callee, C.Caller, Model);
     llvm::DenseSet<const FunctionDecl *> InASet;
     for (const RestrictionSite &S : Model.RestrictionSites) {
       if (S.Dialect != DialectKind::Amp || !S.Function)
